@@ -1,0 +1,3 @@
+from voicemaster.cli import main
+
+raise SystemExit(main())

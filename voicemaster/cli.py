@@ -1,0 +1,152 @@
+"""The command line.  The only place that reads argv, config files and the environment."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from voicemaster import __version__
+from voicemaster.rules import variant_names
+
+Handler = Callable[[argparse.Namespace], int]
+
+
+def _lazy(target: str) -> Handler:
+    """A handler imported only when its command runs (keeps start-up light)."""
+
+    def run(args: argparse.Namespace) -> int:
+        module, _, name = target.partition(":")
+        func: Handler = getattr(importlib.import_module(module), name)
+        return func(args)
+
+    return run
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from voicemaster.records import RecordError, read_record
+
+    try:
+        record = read_record(args.file)
+    except RecordError as exc:
+        where = f"{args.file}:{exc.line}" if exc.line else args.file
+        print(f"{where}: {exc.reason}", file=sys.stderr)
+        return 2
+    game = record.game
+    if not args.quiet:
+        print(f"{len(record.actions)} actions replayed ({game.name}, {len(game.teams)} teams)")
+    print(json.dumps(game.summary()))
+    return 0
+
+
+def _add_replay(sub: Any) -> None:
+    p = sub.add_parser("replay", help="validate and replay a game record (JSON Lines)")
+    p.add_argument("file", help="the game record")
+    p.add_argument("-q", "--quiet", action="store_true", help="print only the final JSON line")
+    p.set_defaults(handler=cmd_replay)
+
+
+def _add_deck(sub: Any) -> None:
+    deck = sub.add_parser("deck", help="check, import and count question decks")
+    dsub = deck.add_subparsers(dest="deck_command", required=True, metavar="COMMAND")
+    check = dsub.add_parser("check", help="validate decks (files or folders)")
+    check.add_argument("paths", nargs="+", metavar="PATH")
+    check.add_argument("--json", action="store_true", help="print a JSON summary as last line")
+    check.set_defaults(handler=_lazy("voicemaster.decks.commands:cmd_check"))
+    imp = dsub.add_parser("import", help="convert questions from another format into a deck")
+    imp.add_argument("--from", dest="source", choices=["opentdb", "csv"], required=True)
+    imp.add_argument("file", metavar="FILE")
+    imp.add_argument("-o", "--output", required=True, metavar="OUT.yaml")
+    imp.add_argument("--deck-id", default=None, help="the new deck's id")
+    imp.set_defaults(handler=_lazy("voicemaster.decks.commands:cmd_import"))
+    stats = dsub.add_parser("stats", help="count questions per category")
+    stats.add_argument("path", metavar="PATH")
+    stats.set_defaults(handler=_lazy("voicemaster.decks.commands:cmd_stats"))
+
+
+def _add_judge(sub: Any) -> None:
+    p = sub.add_parser("judge", help="judge spoken answers given as JSON Lines")
+    p.add_argument("--jsonl", required=True, metavar="FILE", help="input file, or - for stdin")
+    p.set_defaults(handler=_lazy("voicemaster.judge.commands:cmd_judge"))
+
+
+def _add_speech(sub: Any) -> None:
+    say = sub.add_parser("say", help="speak a text (or render it to a WAV file)")
+    say.add_argument("text")
+    say.add_argument("--wav", metavar="OUT", help="write a WAV file instead of playing")
+    say.add_argument("--voice", default=None)
+    say.add_argument("--rate", type=int, default=None, help="words per minute")
+    say.set_defaults(handler=_lazy("voicemaster.speech.commands:cmd_say"))
+    hear = sub.add_parser("hear", help="recognise and judge answers in WAV files (JSON Lines)")
+    hear.add_argument("--jsonl", required=True, metavar="FILE")
+    hear.add_argument("--asr", choices=["pocketsphinx", "vosk"], default=None)
+    hear.add_argument("--model", metavar="DIR", help="a vosk model folder")
+    hear.set_defaults(handler=_lazy("voicemaster.speech.commands:cmd_hear"))
+    spot = sub.add_parser("spot", help="find 'Bezzerwizzer' shouts in WAV files (JSON Lines)")
+    spot.add_argument("--jsonl", required=True, metavar="FILE")
+    spot.set_defaults(handler=_lazy("voicemaster.speech.commands:cmd_spot"))
+    dev = sub.add_parser("devices", help="list microphones and speakers")
+    dev.set_defaults(handler=_lazy("voicemaster.speech.commands:cmd_devices"))
+    model = sub.add_parser("model", help="vosk speech models")
+    msub = model.add_subparsers(dest="model_command", required=True, metavar="COMMAND")
+    dl = msub.add_parser("download", help="download vosk-model-small-en-us-0.15 into models/")
+    dl.add_argument("--dir", default="models", help="where models live (default: models)")
+    dl.set_defaults(handler=_lazy("voicemaster.speech.commands:cmd_model_download"))
+    ls = msub.add_parser("list", help="list the models in models/")
+    ls.add_argument("--dir", default="models")
+    ls.set_defaults(handler=_lazy("voicemaster.speech.commands:cmd_model_list"))
+
+
+def _add_game_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--variant", default="standard", choices=variant_names())
+    p.add_argument("--teams", type=int, default=None, help="number of teams (2-4)")
+    p.add_argument("--names", default=None, help="team names, comma-separated")
+    p.add_argument("--track", type=int, default=None, help="spaces to the finish (default 30)")
+    p.add_argument("--home-stretch", type=int, default=None, help="home stretch (default 5)")
+    p.add_argument("--deck", action="append", default=None, help="deck file(s) to draw from")
+    p.add_argument("--seed", type=int, default=None)
+    p.add_argument("--record", default=None, metavar="PATH", help="the game record to write")
+    p.add_argument("--resume", nargs="?", const="", default=None, metavar="RECORD")
+
+
+def _add_play(sub: Any) -> None:
+    p = sub.add_parser("play", help="play a game by voice")
+    _add_game_options(p)
+    p.add_argument("--input", choices=["mic", "keyboard"], default="mic")
+    p.add_argument("--output", choices=["speech", "text"], default="speech")
+    p.add_argument("--asr", choices=["pocketsphinx", "vosk"], default=None)
+    p.add_argument("--model", metavar="DIR", default=None)
+    p.add_argument("--device", default=None, help="microphone: name substring or index")
+    p.set_defaults(handler=_lazy("voicemaster.host.commands:cmd_play"))
+    s = sub.add_parser("simulate", help="play a whole game with simulated teams")
+    _add_game_options(s)
+    s.add_argument("--skill", type=float, default=0.6)
+    s.add_argument("--through", choices=["text", "audio"], default="text")
+    s.set_defaults(handler=_lazy("voicemaster.host.commands:cmd_simulate"))
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="voicemaster",
+        description="An offline, voice-driven quizmaster for Bezzerwizzer.",
+    )
+    parser.add_argument("--version", action="version", version=f"voicemaster {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for add in (_add_play, _add_replay, _add_deck, _add_judge, _add_speech):
+        add(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    handler: Handler = args.handler
+    try:
+        return handler(args)
+    except KeyboardInterrupt:
+        print("voicemaster: stopped", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0

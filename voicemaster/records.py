@@ -1,0 +1,144 @@
+"""Game records: JSON Lines, one header line then one line per action (docs/notation.md).
+
+Appended, flushed and fsynced as the game goes, so a game can be replayed, audited and
+resumed after a crash.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any
+
+from voicemaster.rules import Game, IllegalAction, find_variant
+from voicemaster.rules.actions import Action
+
+
+class RecordError(Exception):
+    """A record that cannot be read or replayed: ``line`` is 1-based (0: the whole file)."""
+
+    def __init__(self, line: int, reason: str) -> None:
+        super().__init__(reason)
+        self.line = line
+        self.reason = reason
+
+
+@dataclass
+class Record:
+    header: dict[str, Any]
+    game: Game
+    actions: list[Action] = field(default_factory=list)
+    torn_tail: bool = False  # the last line was half-written (a crash) and was dropped
+
+
+def game_from_header(header: dict[str, Any]) -> Game:
+    """A fresh game from a header line; ValueError or IllegalAction when it is unusable."""
+    variant = header.get("variant")
+    if not isinstance(variant, str):
+        raise ValueError("the header must name a variant")
+    cls = find_variant(variant)
+    teams = header.get("teams")
+    if not isinstance(teams, list) or not all(isinstance(t, str) for t in teams):
+        raise ValueError("the header must list the teams")
+    return cls(teams, cls.settings_from_header(header))
+
+
+def parse_lines(lines: list[str], tolerate_torn_tail: bool = False) -> Record:
+    """Replay record lines.  Raises RecordError naming the first bad line."""
+    numbered = [(n, text) for n, text in enumerate(lines, 1) if text.strip()]
+    torn = False
+    if tolerate_torn_tail and numbered and not lines[-1].endswith("\n"):
+        try:
+            json.loads(numbered[-1][1])
+        except ValueError:
+            numbered, torn = numbered[:-1], True
+    if not numbered:
+        raise RecordError(0, "the record is empty")
+    line, text = numbered[0]
+    header = _json_object(line, text)
+    try:
+        game = game_from_header(header)
+    except (ValueError, IllegalAction) as exc:
+        raise RecordError(line, f"bad header: {exc}") from None
+    record = Record(header, game, torn_tail=torn)
+    for line, text in numbered[1:]:
+        record.actions.append(_apply_line(game, line, text))
+    return record
+
+
+def _apply_line(game: Game, line: int, text: str) -> Action:
+    obj = _json_object(line, text)
+    try:
+        action = game.decode_action(obj)
+        game.apply(action)
+    except ValueError as exc:
+        raise RecordError(line, f"malformed action: {exc}") from None
+    except IllegalAction as exc:
+        raise RecordError(line, f"illegal action: {exc}") from None
+    return action
+
+
+def _json_object(line: int, text: str) -> dict[str, Any]:
+    try:
+        obj = json.loads(text)
+    except ValueError as exc:
+        raise RecordError(line, f"not JSON: {exc}") from None
+    if not isinstance(obj, dict):
+        raise RecordError(line, "each line must be a JSON object")
+    return obj
+
+
+def read_record(path: str | Path, tolerate_torn_tail: bool = False) -> Record:
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise RecordError(0, f"cannot read: {exc.strerror or exc}") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise RecordError(0, "not a UTF-8 text file") from None
+    return parse_lines(text.splitlines(keepends=True), tolerate_torn_tail)
+
+
+class RecordWriter:
+    """Appends lines to a record and makes each durable (flush + fsync) before returning."""
+
+    def __init__(self, path: str | Path, header: dict[str, Any] | None = None) -> None:
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        fresh = not self.path.exists() or self.path.stat().st_size == 0
+        self._file: IO[str] = open(self.path, "a", encoding="utf-8")  # noqa: SIM115
+        if fresh:
+            if header is None:
+                raise ValueError("a new record needs a header")
+            self._write(header)
+        else:
+            self._mend_torn_tail()
+
+    def _mend_torn_tail(self) -> None:
+        """Cut a half-written last line left by a crash, so appends start on a fresh line."""
+        data = self.path.read_bytes()
+        if data and not data.endswith(b"\n"):
+            keep = data.rfind(b"\n") + 1
+            with open(self.path, "r+b") as f:
+                f.truncate(keep)
+            self._file.seek(0, os.SEEK_END)
+
+    def append(self, game: Game, action: Action) -> None:
+        self._write(game.encode_action(action))
+
+    def _write(self, obj: dict[str, Any]) -> None:
+        self._file.write(json.dumps(obj, ensure_ascii=False) + "\n")
+        self._file.flush()
+        os.fsync(self._file.fileno())
+
+    def close(self) -> None:
+        self._file.close()
+
+    def __enter__(self) -> RecordWriter:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
