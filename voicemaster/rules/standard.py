@@ -293,16 +293,20 @@ class StandardGame(Game):
             if len(open_tiles) >= 2:
                 first, second = rng.sample(open_tiles, 2)
                 return Zwap(team, first, second)
-        return Question(team, _answer(rng, skill), self._sample_attack(team, rng, skill))
+        answer = _answer(rng, skill)
+        return Question(team, answer, self._sample_attack(team, answer, rng, skill))
 
-    def _sample_attack(self, defender: str, rng: random.Random, skill: float) -> Attack | None:
+    def _sample_attack(
+        self, defender: str, defended: str, rng: random.Random, skill: float
+    ) -> Attack | None:
         attackers = [t for t in self.teams if t != defender and self.bezzerwizzers[t] > 0]
         if not attackers or rng.random() > 0.25:
             return None
         attacker = rng.choice(attackers)
         answer = _answer(rng, skill)
         when = rng.choice(WHENS)
-        knock = answer == "right" and self.in_home_stretch(defender) and rng.random() < 0.5
+        scores = answer == "right" and defended != "right"
+        knock = scores and self.in_home_stretch(defender) and rng.random() < 0.5
         return Attack(attacker, when, answer, knock)  # type: ignore[arg-type]
 
     # --- notation --------------------------------------------------------------------------

@@ -1,0 +1,63 @@
+"""The tiny interfaces every speech adapter implements.  Audio is 16 kHz mono 16-bit PCM."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+SAMPLE_RATE = 16_000
+
+
+class SpeechUnavailable(RuntimeError):
+    """A speech component cannot run here; the message names what to install or plug in."""
+
+
+@dataclass(frozen=True)
+class Expectation:
+    """What may be said in one listening window (the recognizer's grammar and the judge's key)."""
+
+    answers: tuple[str, ...] = ()  # the right answer first, then its accept forms
+    rejects: tuple[str, ...] = ()  # near misses that must be judged wrong
+    options: tuple[str, ...] = ()  # multiple-choice options, if read out
+    competitors: tuple[str, ...] = ()  # other answers of the same category
+    commands: tuple[str, ...] = ()  # e.g. "repeat", "pass", "score", "help"
+    teams: tuple[str, ...] = ()  # team names, for "Bezzerwizzer blue"
+    free: bool = True  # also decode freely, so out-of-grammar speech is not forced in
+
+    def phrases(self) -> tuple[str, ...]:
+        seen: dict[str, None] = {}
+        for group in (self.answers, self.rejects, self.options, self.competitors, self.commands):
+            for phrase in group:
+                seen.setdefault(phrase, None)
+        return tuple(seen)
+
+
+@dataclass(frozen=True)
+class Heard:
+    """What a recognizer heard in one utterance."""
+
+    text: str  # best hypothesis ("" for nothing intelligible)
+    alternatives: tuple[str, ...] = ()
+    confidence: float = 0.0  # 0..1
+    bezzerwizzer: bool = False  # a "Bezzerwizzer" shout was spotted
+    team: str | None = None  # the team named with the shout, if any
+    decode_ms: float = 0.0
+
+
+class Speaker(Protocol):
+    def say(self, text: str) -> None:
+        """Speak (blocking until done: listening is half-duplex)."""
+
+
+class AudioSource(Protocol):
+    sample_rate: int
+
+    def read(self, timeout: float) -> bytes | None:
+        """The next chunk of 16-bit mono PCM; b"" at the end of a stream; None on timeout."""
+
+    def close(self) -> None: ...
+
+
+class Recognizer(Protocol):
+    def recognize(self, pcm: bytes, expectation: Expectation) -> Heard:
+        """Decode one utterance (16 kHz mono 16-bit PCM)."""
