@@ -61,3 +61,12 @@ class AudioSource(Protocol):
 class Recognizer(Protocol):
     def recognize(self, pcm: bytes, expectation: Expectation) -> Heard:
         """Decode one utterance (16 kHz mono 16-bit PCM)."""
+
+
+class Ears(Protocol):
+    """Anything that can hear one answer: a microphone + endpointer + recognizer, or a keyboard."""
+
+    def hear(self, expectation: Expectation, timeout: float) -> Heard | None:
+        """Wait up to ``timeout`` seconds (audio time) for speech to start; return what was said
+        in that utterance, or None when nobody spoke.  Raises SpeechUnavailable when the input
+        device is gone."""
