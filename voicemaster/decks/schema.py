@@ -1,0 +1,272 @@
+"""Checking deck data (plain dicts and lists) and turning it into a ``Deck``.
+
+Every problem is collected, never just the first.  ``lines`` maps a value's place in the
+data (``("questions", 3, "answer")``) to its line in the file, when the data came from one.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from voicemaster.decks.model import Card, Deck, Problem
+from voicemaster.decks.variants import CardRules, card_rules, deck_categories, spoken_year
+from voicemaster.decks.yamlread import LinePath
+
+MAX_ANSWER_WORDS = 6  # an answer must be said in one breath
+DECK_REQUIRED = ("deck", "title", "language", "variant", "questions")
+DECK_OPTIONAL = ("description", "author", "license", "source", "version")
+CARD_FIELDS = (
+    "id", "category", "question", "answer", "accept", "reject", "options",
+    "audience", "year", "difficulty", "source", "note",
+)  # fmt: skip
+LIST_FIELDS = ("accept", "reject", "options")
+CHOICES = {"audience": ("adult", "child"), "difficulty": ("easy", "medium", "hard")}
+ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
+LANGUAGE = re.compile(r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})*")
+
+
+def _kind(value: Any) -> str:
+    names = {dict: "a mapping", list: "a list", bool: "true/false", type(None): "empty"}
+    return names.get(type(value), type(value).__name__)
+
+
+def _text(value: Any) -> str | None:
+    """Text of a scalar (numbers count as text), whitespace tidied; None if it is no text."""
+    if isinstance(value, str):
+        return " ".join(value.split())
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return str(value)
+    return None
+
+
+def _same(text: str) -> str:
+    return " ".join(text.casefold().split())
+
+
+class Checker:
+    """Collects the problems of one deck's data."""
+
+    def __init__(self, path: str, lines: Mapping[LinePath, int] | None = None) -> None:
+        self.path = path
+        self.lines = lines or {}
+        self.problems: list[Problem] = []
+
+    def line(self, where: LinePath) -> int | None:
+        while where:
+            if where in self.lines:
+                return self.lines[where]
+            where = where[:-1]
+        return self.lines.get(())
+
+    def add(self, where: LinePath, message: str) -> None:
+        self.problems.append(Problem(self.path, self.line(where), message))
+
+    def text(self, data: Mapping[Any, Any], key: str, where: LinePath, what: str = "") -> str:
+        """A required text field ("" after reporting a problem)."""
+        here = (*where, key)
+        if key not in data:
+            self.add(where, f"{what}missing field '{key}'")
+            return ""
+        value = data[key]
+        text = _text(value)
+        if text is None and value is not None:
+            hint = " (write it in quotes)" if isinstance(value, bool) else ""
+            self.add(here, f"{what}'{key}' must be text, not {_kind(value)}{hint}")
+            return ""
+        if not text:
+            self.add(here, f"{what}'{key}' is empty")
+            return ""
+        return text
+
+    def texts(self, data: Mapping[Any, Any], key: str, where: LinePath, what: str) -> list[str]:
+        """An optional list of texts (a single text counts as a list of one)."""
+        value = data.get(key)
+        if value is None:
+            return []
+        items = value if isinstance(value, list) else [value]
+        result: list[str] = []
+        for n, item in enumerate(items):
+            text = _text(item)
+            if text is None:
+                self.add((*where, key, n), f"{what}'{key}' must be a list of texts, not hold "
+                         f"{_kind(item)}")  # fmt: skip
+            elif not text:
+                self.add((*where, key, n), f"{what}'{key}' has an empty item")
+            else:
+                result.append(text)
+        return result
+
+    def unknown(self, data: Mapping[Any, Any], known: tuple[str, ...], where: LinePath,
+                what: str = "") -> None:  # fmt: skip
+        for key in data:
+            if key not in known:
+                near = difflib.get_close_matches(str(key), known, n=1)
+                hint = f" (did you mean '{near[0]}'?)" if near else ""
+                self.add((*where, key), f"{what}unknown field {str(key)!r}{hint}")
+
+
+def check_deck(data: Any, path: str, lines: Mapping[LinePath, int] | None = None
+               ) -> tuple[Deck | None, list[Problem]]:  # fmt: skip
+    """The deck in ``data`` and every problem found (the deck is None if there are any)."""
+    c = Checker(path, lines)
+    if data is None:
+        c.add((), "the file is empty")
+        return None, c.problems
+    if not isinstance(data, dict):
+        c.add((), f"not a deck: expected a mapping with {', '.join(DECK_REQUIRED)}, "
+                  f"found {_kind(data)}")  # fmt: skip
+        return None, c.problems
+    c.unknown(data, DECK_REQUIRED + DECK_OPTIONAL, ())
+    head = {key: c.text(data, key, ()) for key in DECK_REQUIRED[:4]}
+    if head["deck"] and not ID.fullmatch(head["deck"]):
+        c.add(("deck",), f"deck id {head['deck']!r} may use only letters, digits, '.', '_', '-'")
+    if head["language"] and not LANGUAGE.fullmatch(head["language"]):
+        c.add(("language",), f"language {head['language']!r} is no language code (like en, da)")
+    categories: tuple[str, ...] | None = None
+    if head["variant"]:
+        try:
+            categories = deck_categories(head["variant"])
+        except ValueError as exc:
+            c.add(("variant",), str(exc))
+    rules = card_rules(head["variant"])
+    cards = _cards(c, data.get("questions"), "questions" in data, rules, categories)
+    if c.problems:
+        return None, c.problems
+    variant = head["variant"].lower()
+    return Deck(head["deck"], head["title"], head["language"], variant, cards, path), []
+
+
+def _cards(c: Checker, items: Any, present: bool, rules: CardRules,
+           categories: tuple[str, ...] | None) -> tuple[Card, ...]:  # fmt: skip
+    if not present:
+        return ()  # already reported as a missing field
+    if not isinstance(items, list):
+        c.add(("questions",), f"'questions' must be a list of questions, not {_kind(items)}")
+        return ()
+    if not items:
+        c.add(("questions",), "the deck has no questions")
+        return ()
+    cards: list[Card] = []
+    first_line: dict[str, int | None] = {}
+    for n, item in enumerate(items):
+        ident = _text(item.get("id")) if isinstance(item, dict) else None
+        if ident and ident.casefold() in first_line:
+            at = first_line[ident.casefold()]
+            c.add(("questions", n, "id"), f"duplicate id {ident!r}"
+                  + (f" (first at line {at})" if at else ""))  # fmt: skip
+        elif ident:
+            first_line[ident.casefold()] = c.line(("questions", n))
+        card = _card(c, item, ("questions", n), rules, categories)
+        if card is not None:
+            cards.append(card)
+    return tuple(cards)
+
+
+def _card(c: Checker, item: Any, where: LinePath, rules: CardRules,
+          categories: tuple[str, ...] | None) -> Card | None:  # fmt: skip
+    number = where[-1] + 1
+    if not isinstance(item, dict):
+        c.add(where, f"question #{number} must be a mapping of fields, not {_kind(item)}")
+        return None
+    raw_id = _text(item.get("id"))
+    what = f"question {raw_id}: " if raw_id else f"question #{number}: "
+    before = len(c.problems)
+    c.unknown(item, CARD_FIELDS, where, what)
+    fields = {key: c.text(item, key, where, what) for key in rules.required if key != "year"}
+    if fields["id"] and not ID.fullmatch(fields["id"]):
+        c.add((*where, "id"), f"{what}the id may use only letters, digits, '.', '_', '-'")
+    year = _year(c, item, where, what, "year" in rules.required)
+    if "category" not in rules.required:
+        fields["category"] = _optional_category(c, item, where, what, rules)
+    elif categories is not None and fields["category"]:
+        _known_category(c, fields["category"], categories, (*where, "category"), what)
+    if "answer" not in fields:
+        fields["answer"] = _text(item.get("answer")) or ""
+        if not fields["answer"] and rules.answer_from_year and year is not None:
+            fields["answer"] = spoken_year(year)
+    lists = {key: c.texts(item, key, where, what) for key in LIST_FIELDS}
+    _check_answer(c, fields["answer"], lists, where, what)
+    choices = {key: _choice(c, item, key, where, what) for key in CHOICES}
+    if len(c.problems) > before:
+        return None
+    return Card(
+        id=fields["id"], category=fields["category"], question=fields["question"],
+        answer=fields["answer"], accept=tuple(lists["accept"]), reject=tuple(lists["reject"]),
+        options=tuple(lists["options"]), audience=choices["audience"], year=year,
+        line=c.line(where) or 0, difficulty=choices["difficulty"],
+    )  # fmt: skip
+
+
+def _known_category(c: Checker, name: str, categories: tuple[str, ...], where: LinePath,
+                    what: str) -> None:  # fmt: skip
+    if name in categories:
+        return
+    near = difflib.get_close_matches(name, categories, n=1, cutoff=0.5)
+    hint = f" (did you mean '{near[0]}'?)" if near else ""
+    c.add(where, f"{what}unknown category {name!r}{hint}")
+
+
+def _optional_category(c: Checker, item: Mapping[Any, Any], where: LinePath, what: str,
+                       rules: CardRules) -> str:  # fmt: skip
+    default = rules.default_category or ""
+    value = item.get("category")
+    if value is None:
+        return default
+    text = _text(value)
+    if text != default:
+        c.add((*where, "category"), f"{what}category must be {default!r} or left out")
+    return default
+
+
+def _year(c: Checker, item: Mapping[Any, Any], where: LinePath, what: str,
+          required: bool) -> int | None:  # fmt: skip
+    value = item.get("year")
+    if value is None:
+        if required:
+            c.add(where, f"{what}missing field 'year' (a timeline card needs one)")
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        c.add((*where, "year"), f"{what}'year' must be a whole number (negative for BC)")
+        return None
+    if value == 0:
+        c.add((*where, "year"), f"{what}there is no year 0 (1 BC is -1, AD 1 is 1)")
+        return None
+    return value
+
+
+def _choice(c: Checker, item: Mapping[Any, Any], key: str, where: LinePath,
+            what: str) -> str | None:  # fmt: skip
+    value = item.get(key)
+    if value is None:
+        return None
+    allowed = CHOICES[key]
+    if value not in allowed:
+        c.add((*where, key), f"{what}'{key}' must be one of {', '.join(allowed)}, not {value!r}")
+        return None
+    return str(value)
+
+
+def _check_answer(c: Checker, answer: str, lists: Mapping[str, list[str]], where: LinePath,
+                  what: str) -> None:  # fmt: skip
+    if not answer:
+        return
+    words = len(answer.split())
+    if words > MAX_ANSWER_WORDS:
+        c.add((*where, "answer"), f"{what}the answer has {words} words (at most "
+              f"{MAX_ANSWER_WORDS}, to be said in one breath)")  # fmt: skip
+    right = {_same(answer)} | {_same(a) for a in lists["accept"]}
+    wrong = [r for r in lists["reject"] if _same(r) in right]
+    if wrong:
+        c.add((*where, "reject"), f"{what}{wrong[0]!r} is both a right answer and in 'reject'")
+    options = lists["options"]
+    if not options:
+        return
+    if len(options) < 2:
+        c.add((*where, "options"), f"{what}'options' needs at least two choices")
+    if _same(answer) not in {_same(o) for o in options}:
+        c.add((*where, "options"), f"{what}'options' does not contain the answer {answer!r}")
+    if len({_same(o) for o in options}) < len(options):
+        c.add((*where, "options"), f"{what}'options' lists a choice twice")
