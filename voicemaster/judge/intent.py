@@ -1,0 +1,140 @@
+"""What kind of utterance it is: a pass, a negation, a hedge, a correction, a choice, yes/no.
+
+These work on "lite" tokens: folded, tokenised, fillers dropped, but numbers and letters kept
+as said ("the second one", "option bee").
+"""
+
+from __future__ import annotations
+
+from voicemaster.judge.text import drop_fillers, drop_framing, fold, tokenise
+
+PASSES = frozenset(
+    tuple(p.split())
+    for p in (
+        "pass", "i pass", "we pass", "we will pass", "well pass", "skip", "skip it", "next",
+        "next question", "no idea", "i have no idea", "we have no idea", "i dont know",
+        "we dont know", "dont know", "i do not know", "dunno", "i dunno", "no clue",
+        "i have no clue", "not a clue", "i dont have a clue", "not sure", "im not sure",
+        "i give up", "we give up", "give up", "no answer", "nothing", "i dont remember",
+        "cant remember", "i cant remember", "i forgot", "i forget", "clueless", "no", "nope",
+        "beats me", "search me", "pass on that", "i dont know pass", "sorry", "no sorry",
+        "i dont know sorry", "sorry i dont know", "sorry no idea",
+    )
+)  # fmt: skip
+_PASS_OPENERS = tuple(sorted((p for p in PASSES if len(p) > 1), key=len, reverse=True))
+_CORRECTIONS = (("i", "mean"), ("i", "meant"), ("no", "wait"), ("wait",), ("actually",),
+                ("or", "rather"), ("no", "no"), ("scratch", "that"), ("correction",),
+                ("sorry",))  # fmt: skip
+_NEGATION_LEAD = frozenset({"definitely", "certainly", "surely", "its", "it", "is"})
+NEGATORS = frozenset({"not", "isnt", "wasnt", "never", "aint", "neither"})
+_LETTERS: dict[str, int] = {
+    "a": 0, "ay": 0, "eh": 0, "b": 1, "bee": 1, "be": 1, "c": 2, "see": 2, "sea": 2, "cee": 2,
+    "si": 2, "d": 3, "dee": 3, "e": 4, "ee": 4, "f": 5, "eff": 5,
+}  # fmt: skip
+_ORDINALS: dict[str, int] = {
+    "first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3,
+    "fifth": 4, "5th": 4, "sixth": 5, "6th": 5,
+}  # fmt: skip
+_CARDINALS: dict[str, int] = {
+    "one": 0, "1": 0, "two": 1, "to": 1, "too": 1, "2": 1, "three": 2, "3": 2, "four": 3,
+    "for": 3, "4": 3, "five": 4, "5": 4, "six": 5, "6": 5,
+}  # fmt: skip
+_CHOICE_WORDS = frozenset({"option", "letter", "answer", "choice", "number"})
+_YES = frozenset({"yes", "yeah", "yep", "yup", "yea", "ya", "correct", "right", "affirmative",
+                  "sure", "exactly", "indeed", "absolutely", "true", "aye", "ok",
+                  "okay", "definitely", "certainly"})  # fmt: skip
+_NO = frozenset({"no", "nope", "nah", "wrong", "incorrect", "negative", "nay", "false"})
+
+
+def lite(text: str) -> list[str]:
+    """Folded tokens without fillers (numbers and letters still as said)."""
+    return drop_fillers(tokenise(fold(text)))
+
+
+def after_correction(toks: list[str]) -> list[str]:
+    """A self-correction keeps what follows it: "Paris, no wait, Lyon" -> "Lyon"."""
+    for k in range(len(toks) - 1, 0, -1):
+        for marker in _CORRECTIONS:
+            n = len(marker)
+            if tuple(toks[k : k + n]) == marker and k + n < len(toks):
+                return toks[k + n :]
+    return toks
+
+
+def strip_pass_opener(toks: list[str]) -> list[str]:
+    """ "I don't know, maybe Paris" -> "maybe Paris"."""
+    for opener in _PASS_OPENERS:
+        n = len(opener)
+        if len(toks) > n and tuple(toks[:n]) == opener:
+            return toks[n:]
+    return toks
+
+
+def is_pass(toks: list[str]) -> bool:
+    return not toks or tuple(toks) in PASSES
+
+
+def is_negation(toks: list[str]) -> bool:
+    """ "not Jupiter", "it's not Jupiter", "definitely not Mars"."""
+    toks = drop_framing(toks)
+    for k, tok in enumerate(toks[:3]):
+        if tok in NEGATORS:
+            return all(t in _NEGATION_LEAD for t in toks[:k])
+    return False
+
+
+def before_negation(toks: list[str]) -> list[str]:
+    """ "Saturn, not Jupiter" -> "Saturn"."""
+    for k, tok in enumerate(toks):
+        if k > 0 and tok in NEGATORS:
+            head = toks[:k]
+            while head and head[-1] in ("but", "and", "its", "it", "is"):
+                head = head[:-1]
+            return head or toks
+    return toks
+
+
+def is_hedge(toks: list[str]) -> bool:
+    """Two answers at once: "Paris or London", "either Iran or Iraq"."""
+    if "or" not in toks:
+        return False
+    parts: list[list[str]] = [[]]
+    for tok in toks:
+        if tok == "or":
+            parts.append([])
+        elif tok != "either":
+            parts[-1].append(tok)
+    return sum(1 for p in parts if p) >= 2
+
+
+def choice_index(toks: list[str]) -> int | None:
+    """Which option a multiple-choice answer names: "B", "option bee", "the second one"."""
+    toks = [t for t in drop_framing(toks) if t not in ("the", "please", "one", "go", "with")] \
+        or toks
+    if len(toks) == 2 and toks[0] in _CHOICE_WORDS:
+        word = toks[1]
+        return _LETTERS.get(word, _CARDINALS.get(word))
+    if len(toks) == 2 and toks[1] in _CHOICE_WORDS:
+        return _ORDINALS.get(toks[0])
+    if toks == ["last"]:
+        return -1
+    if len(toks) == 1:
+        word = toks[0]
+        return _LETTERS.get(word, _ORDINALS.get(word))
+    return None
+
+
+def yes_no(spoken: str) -> bool | None:
+    """A confirmation: True for "yes", "yeah", "that's right"; False for "no", "nope",
+    "wrong", "that's not right"; None when it is neither (or both)."""
+    toks = lite(spoken)
+    yes = no = False
+    for k, tok in enumerate(toks):
+        negated = k > 0 and toks[k - 1] in NEGATORS
+        if tok in _YES:
+            no, yes = (True, yes) if negated else (no, True)
+        elif tok in _NO or tok in NEGATORS and k + 1 == len(toks):
+            no = True
+    if yes == no:
+        return None
+    return yes

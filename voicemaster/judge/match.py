@@ -1,0 +1,114 @@
+"""Scoring one spoken form against the forms of a key, and the decision against competitors."""
+
+from __future__ import annotations
+
+from rapidfuzz import fuzz, process
+
+from voicemaster.judge.forms import Expanded, Form
+from voicemaster.judge.model import Verdict
+from voicemaster.judge.names import DESCRIPTORS, FIRST_NAMES, UNITS
+
+T_RIGHT = 0.88  # at least this similar to a right form to be right
+T_UNSURE = 0.72  # at least this similar to be worth a "Did you say ...?"
+MARGIN = 0.08  # how much closer to the answer than to any competitor a fuzzy match must be
+_SHORT = 4  # forms this short tolerate only an identical sound
+
+
+def _extension(a: str, b: str) -> bool:
+    """One word is the other plus a syllable: "niger"/"nigeria", "guinea"/"guineabissau"."""
+    short, long_ = (a, b) if len(a) < len(b) else (b, a)
+    return len(long_) - len(short) >= 2 and (long_.startswith(short) or long_.endswith(short))
+
+
+def _other_given_name(s: Form, f: Form) -> bool:
+    """Same surname, another first name: "Pierre Curie" for "Marie Curie"."""
+    if len(s.toks) < 2 or len(f.toks) < 2 or s.toks[-1] != f.toks[-1]:
+        return False
+    a, b = s.toks[0], f.toks[0]
+    return a != b and a in FIRST_NAMES and b in FIRST_NAMES and s.phon[:2] != f.phon[:2]
+
+
+def _contained(s: Form, f: Form) -> float:
+    """The form inside a longer answer: "the planet Jupiter" (right), "Paris France" (unsure)."""
+    n = len(f.toks)
+    if n >= len(s.toks):
+        return 0.0
+    for k in range(len(s.toks) - n + 1):
+        if s.toks[k : k + n] == f.toks:
+            extra = s.toks[:k] + s.toks[k + n :]
+            if all(t in DESCRIPTORS for t in extra):
+                return 0.95
+            return 0.75 if f.kind == "full" else 0.0
+    return 0.0
+
+
+def similarity(s: Form, f: Form) -> float:
+    """How likely the spoken form `s` is a saying of the key form `f` (0..1)."""
+    if s.numbers != f.numbers:
+        return 0.0  # a different number is a different answer
+    if s.compact == f.compact:
+        return 1.0
+    if f.numeric:
+        extra = set(s.toks) - set(f.toks)
+        return 0.96 if all(t in UNITS for t in extra) else 0.3
+    if _other_given_name(s, f):
+        return 0.4
+    char = fuzz.ratio(s.compact, f.compact) / 100.0
+    if _extension(s.compact, f.compact):
+        char = min(char, 0.6)
+    same_sound = s.phon == f.phon
+    if min(len(f.compact), len(s.compact)) <= _SHORT:
+        score = 0.8 if same_sound and char >= 0.5 else char * 0.7
+    elif same_sound:
+        score = max(char, 0.9 if len(f.compact) >= 6 else 0.8)
+    else:
+        phon = fuzz.ratio(s.phon, f.phon) / 100.0
+        score = char if phon < 0.9 else (char + phon) / 2
+    return max(score, _contained(s, f))
+
+
+def _best(s: Form, forms: tuple[Form, ...]) -> tuple[float, Form | None]:
+    best, which = 0.0, None
+    for form in forms:
+        score = similarity(s, form)
+        if score > best:
+            best, which = score, form
+    return best, which
+
+
+def _best_other(s: Form, ex: Expanded) -> tuple[float, Form | None]:
+    """The closest reject/option/competitor; a C-speed pre-filter keeps this cheap."""
+    if s.compact in ex.other_exact and s.numbers == ex.other_exact[s.compact].numbers:
+        return 1.0, ex.other_exact[s.compact]
+    hits = process.extract(
+        s.compact, ex.other_compacts, scorer=fuzz.ratio, score_cutoff=45, limit=None
+    )
+    near = tuple(ex.others[k] for _, _, k in hits)
+    near += tuple(f for f in ex.others_by_sound.get(s.phon, ()) if f not in near)
+    return _best(s, near)
+
+
+def decide(s: Form, ex: Expanded) -> Verdict:
+    """Right only when clearly closer to a right form than to any competitor."""
+    right, rform = _best(s, ex.right)
+    other, oform = _best_other(s, ex)
+    if right < 1.0 and any(s.compact == t.compact for t in ex.traps):
+        trap = next(t for t in ex.traps if s.compact == t.compact)
+        why = "a first name alone" if trap.toks[0] in FIRST_NAMES else "only the generic part"
+        return Verdict("wrong", 0.1, None, why)
+    if oform is not None and other >= right:
+        if right >= 1.0:
+            return Verdict("unsure", 0.5, rform.source if rform else None,
+                           f"fits both the answer and {oform.source!r}")
+        return Verdict("wrong", round(min(right, 1 - other) / 2, 3), oform.source,
+                       f"closer to {oform.source!r}")
+    if rform is None:
+        return Verdict("wrong", 0.0, None, "no resemblance to the answer")
+    if right >= 1.0:
+        kind = "the answer" if rform.kind == "full" else "a distinctive part of the answer"
+        return Verdict("right", 1.0, rform.source, f"exactly {kind}")
+    if right >= T_RIGHT and right - other >= MARGIN:
+        return Verdict("right", round(right, 3), rform.source, "sounds like the answer")
+    if right >= T_UNSURE:
+        return Verdict("unsure", round(right, 3), rform.source, "close, but not clearly")
+    return Verdict("wrong", round(right, 3), rform.source, "not close enough to the answer")

@@ -1,0 +1,147 @@
+"""Text normalisation as small named steps: fold, tokenise, fillers and framing, articles, stems.
+
+`normalise` runs the whole pipeline; `tokens` returns the token list the matcher uses.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from voicemaster.judge.letters import spell_out
+from voicemaster.judge.numbers import roman_to_digits, words_to_digits
+
+_SPECIAL = str.maketrans(
+    {"ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "ł": "l", "đ": "d", "ð": "d", "þ": "th",
+     "ı": "i", "&": " and ", "%": " percent ", "’": "'", "‘": "'", "`": "'", "–": " ",
+     "—": " ", "+": " plus "}
+)  # fmt: skip
+_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}\b)")
+_APOSTROPHE = re.compile(r"(?<=[a-z0-9])'(?=[a-z])|'")
+_NOT_WORD = re.compile(r"[^a-z0-9.]+")
+_STRAY_POINT = re.compile(r"(?<!\d)\.|\.(?!\d)")
+
+FILLERS = frozenset({"um", "umm", "uh", "uhh", "uhm", "er", "erm", "errr", "hmm", "hm", "mm",
+                     "ah", "ahh"})  # fmt: skip
+_LEADING = tuple(
+    tuple(p.split())
+    for p in (
+        "the answer is", "my answer is", "our answer is", "answer is", "i think its called",
+        "i think it is", "i think it was", "i think its", "i think thats", "i think", "we think",
+        "i believe its", "i believe", "i guess its", "i guess", "i would say", "id say",
+        "we would say", "wed say", "we say", "i say", "is it", "was it", "could it be",
+        "its called", "it is", "it was", "its", "that is", "thats", "they are", "theyre",
+        "maybe", "perhaps", "probably", "how about", "lets say", "lets go with", "go with",
+        "im going to say", "im gonna say", "gonna say", "final answer", "ok", "okay", "well",
+        "so", "oh", "no", "yes", "in the year", "the year", "in", "hmm",
+    )
+)  # fmt: skip
+_TRAILING = tuple(
+    tuple(p.split())
+    for p in (
+        "i think", "i guess", "i believe", "maybe", "perhaps", "probably", "is it", "isnt it",
+        "final answer", "please", "thats my answer", "is my answer",
+    )
+)  # fmt: skip
+_ARTICLES = frozenset({"the", "a", "an"})
+
+
+def fold(text: str) -> str:
+    """Lower case, no accents: "São Paulo" -> "sao paulo", "Zürich" -> "zurich"."""
+    text = text.lower().translate(_SPECIAL)
+    text = unicodedata.normalize("NFKD", text)
+    return "".join(ch for ch in text if not unicodedata.combining(ch))
+
+
+def tokenise(folded: str) -> list[str]:
+    """Split on punctuation; keep decimal points, drop apostrophes ("it's" -> "its")."""
+    text = _THOUSANDS.sub("", folded)
+    text = _APOSTROPHE.sub("", text)
+    text = _NOT_WORD.sub(" ", text)
+    text = _STRAY_POINT.sub(" ", text)
+    return text.replace("per cent", "percent").split()
+
+
+def drop_fillers(tokens: list[str]) -> list[str]:
+    """Remove hesitation noises anywhere ("um", "er")."""
+    return [t for t in tokens if t not in FILLERS]
+
+
+Phrases = tuple[tuple[str, ...], ...]
+
+
+def _strip_phrases(tokens: list[str], phrases: Phrases, lead: bool) -> list[str]:
+    changed = True
+    while changed and len(tokens) > 1:
+        changed = False
+        for phrase in phrases:
+            n = len(phrase)
+            part = tokens[:n] if lead else tokens[-n:]
+            if len(tokens) > n and tuple(part) == phrase:
+                tokens = tokens[n:] if lead else tokens[:-n]
+                changed = True
+                break
+    return tokens
+
+
+def drop_framing(tokens: list[str]) -> list[str]:
+    """Remove framing around the answer: "I think it's X", "is it X", "X, final answer"."""
+    tokens = _strip_phrases(tokens, _LEADING, lead=True)
+    return _strip_phrases(tokens, _TRAILING, lead=False)
+
+
+def drop_articles(tokens: list[str]) -> list[str]:
+    """Drop "the" anywhere and a leading "a"/"an" ("a" elsewhere may be a letter)."""
+    out = [t for t in tokens if t != "the"] or tokens
+    if len(out) > 1 and out[0] in _ARTICLES:
+        out = out[1:]
+    return out
+
+
+def singular(word: str) -> str:
+    """A cheap singular: "countries" -> "country", "wars" -> "war", "boxes" -> "box"."""
+    if len(word) <= 3 or not word.isalpha():
+        return word
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith(("sses", "ches", "shes", "xes", "zes")):
+        return word[:-2]
+    if word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word
+
+
+def singulars(tokens: list[str]) -> list[str]:
+    return [singular(t) for t in tokens]
+
+
+def tokens(text: str, *, key: bool = False) -> list[str]:
+    """The full pipeline as a token list (empty when only fillers were said).
+
+    A key form made only of filler-like words ("ER", the TV series) keeps them.
+    """
+    raw = tokenise(fold(text))
+    kept = drop_fillers(raw)
+    if not kept:
+        if not key:
+            return []
+        kept = raw
+    return finish(kept)
+
+
+def finish(kept: list[str]) -> list[str]:
+    """The steps after fillers: framing, numbers, Roman numerals, letters, articles, plurals."""
+    kept = drop_framing(kept)
+    kept = roman_to_digits(words_to_digits(kept))
+    kept = drop_articles(spell_out(kept))
+    return singulars(kept)
+
+
+def normalise(text: str) -> str:
+    """Normalise a spoken or written answer: "I think it's the Pacific Ocean" -> "pacific ocean"."""
+    return " ".join(tokens(text))
+
+
+def compact(toks: list[str]) -> str:
+    """Spacing does not matter: "photo synthesis" == "photosynthesis"."""
+    return "".join(toks)
