@@ -1,0 +1,260 @@
+"""Endpointing: where an utterance starts and ends in a stream of 16 kHz PCM.
+
+An energy detector (100 Hz - 7 kHz band, 10 ms frames) against an adaptive noise floor.  Every
+time is *audio* time (samples), never wall time, so a file streamed fast and a live microphone
+give the same result.  One :class:`Endpointer` serves many listening windows: the noise floor is
+learnt once (calibration) and kept; :meth:`Endpointer.begin` starts each window.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections import deque
+from dataclasses import dataclass
+
+import numpy as np
+
+from voicemaster.speech.audio import to_array
+from voicemaster.speech.base import SAMPLE_RATE
+
+_SILENT_DB = -100.0  # below this a frame is digital silence: it says nothing about the room
+
+
+@dataclass(frozen=True)
+class EndpointConfig:
+    frame_s: float = 0.01
+    think_s: float = 30.0  # waiting for the first word (teams confer)
+    trailing_silence_s: float = 0.6  # pause that ends an utterance
+    short_trailing_s: float = 0.35  # ... in a window that expects only short commands
+    early_s: float = 0.25  # pause after which a listener may decode speculatively
+    max_utterance_s: float = 12.0
+    preroll_s: float = 0.3  # audio kept before the detected start
+    tail_s: float = 0.2  # audio kept after the last speech frame
+    holdoff_s: float = 0.15  # discarded at window start (echo tail of our own voice)
+    calibrate_s: float = 0.3  # first audio ever: learn the noise floor, no onset
+    onset_db: float = 9.0  # speech starts this far above the floor ...
+    min_speech_s: float = 0.06  # ... for this long within onset_window_s
+    onset_window_s: float = 0.1
+    offset_db: float = 5.0  # speech continues while this far above the floor
+    initial_floor_db: float = -60.0
+    floor_min_db: float = -75.0
+    floor_rise_db_per_s: float = 3.0
+
+
+class State(enum.Enum):
+    WAITING = "waiting"  # no speech yet
+    SPEECH = "speech"
+    PAUSE = "pause"  # speech, then a pause of at least early_s (not yet the end)
+    DONE = "done"  # an utterance ended (see Endpoint.reason)
+    TIMEOUT = "timeout"  # nobody spoke within the thinking time (or the stream ended)
+
+
+@dataclass(frozen=True)
+class Endpoint:
+    """One utterance.  Times are seconds of audio from the start of the window."""
+
+    reason: str  # "silence", "max_length" or "end_of_stream"
+    start_s: float  # first speech frame
+    speech_end_s: float  # end of the last speech frame
+    end_s: float  # when the end was decided
+    pcm: bytes  # the utterance with pre-roll and tail
+
+
+def band_energy_db(frames: np.ndarray) -> np.ndarray:
+    """Per-frame power (dBFS) in 100 Hz - 7 kHz; frames is (n, frame_len) in int16 units."""
+    n = frames.shape[1]
+    spec = np.abs(np.fft.rfft(frames * np.hanning(n), axis=1)) ** 2
+    freqs = np.fft.rfftfreq(n, 1.0 / SAMPLE_RATE)
+    band = (freqs >= 100) & (freqs <= 7000)
+    full_scale = (32768.0**2) * n * np.sum(np.hanning(n) ** 2) / 2
+    power = spec[:, band].sum(axis=1) / full_scale
+    silent = ~np.any(frames, axis=1)
+    db = 10 * np.log10(np.maximum(power, 1e-14))
+    return np.where(silent, -140.0, db)
+
+
+class Endpointer:
+    """Feed PCM with :meth:`feed`; it reports a :class:`State` after each chunk."""
+
+    def __init__(self, config: EndpointConfig | None = None) -> None:
+        self.config = cfg = config or EndpointConfig()
+        self._flen = round(cfg.frame_s * SAMPLE_RATE)
+        self.floor_db = cfg.initial_floor_db
+        self._calibration: list[float] = []
+        self._calibrated = cfg.calibrate_s <= 0
+        self.begin()
+
+    # ------------------------------------------------------------------ window control
+
+    def begin(self, think_s: float | None = None, trailing_s: float | None = None) -> None:
+        """Start a listening window (the noise floor is kept)."""
+        cfg = self.config
+        self.think_s = cfg.think_s if think_s is None else think_s
+        self.trailing_s = cfg.trailing_silence_s if trailing_s is None else trailing_s
+        self._audio = bytearray()
+        self._audio_start = 0  # sample index (window time) of _audio[0]
+        self._pending = b""
+        self._frames = 0  # frames processed in this window
+        self._holdoff = round(cfg.holdoff_s / cfg.frame_s)
+        self._recent: deque[tuple[int, float, float]] = deque(  # (frame, energy, floor then)
+            maxlen=max(1, round(cfg.onset_window_s / cfg.frame_s))
+        )
+        self._persist: deque[bool] = deque(maxlen=3)
+        self.state = State.WAITING
+        self._start = 0  # first speech frame
+        self._last = 0  # frame index after the last speech frame
+        self._endpoint: Endpoint | None = None
+        self._waiting_from = 0
+
+    def resume(self) -> None:
+        """Forget the current utterance (it was noise) and wait again, same deadline."""
+        self.state = State.WAITING
+        self._recent.clear()
+        self._endpoint = None
+        keep = self._frames - round(self.config.preroll_s / self.config.frame_s)
+        self._trim(keep * self._flen)
+
+    # ------------------------------------------------------------------ inputs
+
+    def feed(self, pcm: bytes) -> State:
+        if self.state in (State.DONE, State.TIMEOUT):
+            return self.state
+        data = self._pending + pcm
+        usable = len(data) // (2 * self._flen) * 2 * self._flen
+        self._pending = data[usable:]
+        if usable:
+            frames = to_array(data[:usable]).astype(np.float64).reshape(-1, self._flen)
+            energies = band_energy_db(frames)
+            for i, energy in enumerate(energies):
+                raw = data[i * 2 * self._flen : (i + 1) * 2 * self._flen]
+                self._step(float(energy), raw)
+                if self.state in (State.DONE, State.TIMEOUT):
+                    break
+        return self.state
+
+    def finish(self) -> State:
+        """The stream ended: close an utterance in progress, else time out."""
+        if self.state in (State.SPEECH, State.PAUSE):
+            self._close("end_of_stream")
+        elif self.state == State.WAITING:
+            self.state = State.TIMEOUT
+        return self.state
+
+    # ------------------------------------------------------------------ outputs
+
+    @property
+    def now_s(self) -> float:
+        return self._frames * self.config.frame_s
+
+    @property
+    def pause_s(self) -> float:
+        """Audio since the last speech frame (0 while waiting or speaking)."""
+        if self.state not in (State.SPEECH, State.PAUSE):
+            return 0.0
+        return (self._frames - self._last) * self.config.frame_s
+
+    @property
+    def speech_end_s(self) -> float:
+        return self._last * self.config.frame_s
+
+    @property
+    def start_s(self) -> float:
+        return self._start * self.config.frame_s
+
+    def endpoint(self) -> Endpoint | None:
+        return self._endpoint
+
+    def utterance(self) -> bytes:
+        """The current utterance: from pre-roll before its start to tail after its last speech."""
+        cfg = self.config
+        first = max(0, self._start * self._flen - round(cfg.preroll_s * SAMPLE_RATE))
+        last = self._last * self._flen + round(cfg.tail_s * SAMPLE_RATE)
+        lo = max(0, first - self._audio_start)
+        hi = max(lo, last - self._audio_start)
+        return bytes(self._audio[2 * lo : 2 * hi])
+
+    # ------------------------------------------------------------------ the detector
+
+    def _step(self, energy: float, raw: bytes) -> None:
+        frame = self._frames
+        self._frames += 1
+        if frame < self._holdoff:
+            self._audio_start = self._frames * self._flen
+            self._waiting_from = self._frames
+            return
+        self._audio += raw
+        if not self._calibrated:
+            self._calibrate(energy)
+            if not self._calibrated:
+                self._recent.append((frame, energy, -1e9))  # judged by the calibrated floor
+                return
+        if self.state == State.WAITING:
+            self._wait_step(frame, energy)
+        else:
+            self._speech_step(frame, energy)
+
+    def _calibrate(self, energy: float) -> None:
+        if energy > _SILENT_DB:
+            self._calibration.append(energy)
+        total = round(self.config.calibrate_s / self.config.frame_s)
+        if self._frames - self._holdoff >= total:
+            if self._calibration:
+                self.floor_db = max(self.config.floor_min_db, min(self._calibration))
+            self._calibrated = True
+
+    def _adapt(self, energy: float) -> None:
+        if energy <= _SILENT_DB:
+            return
+        cfg = self.config
+        if energy < self.floor_db:
+            self.floor_db += (energy - self.floor_db) * 0.2
+        else:
+            self.floor_db += min(energy - self.floor_db, cfg.floor_rise_db_per_s * cfg.frame_s)
+        self.floor_db = max(cfg.floor_min_db, self.floor_db)
+
+    def _wait_step(self, frame: int, energy: float) -> None:
+        cfg = self.config
+        self._recent.append((frame, energy, self.floor_db))
+        # a frame is loud against the floor of its own time (a floor that just fell after a
+        # noise stopped must not turn that noise into speech)
+        loud = [f for f, e, then in self._recent if e > max(then, self.floor_db) + cfg.onset_db]
+        if len(loud) * cfg.frame_s >= cfg.min_speech_s - 1e-9:
+            self.state = State.SPEECH
+            self._start = loud[0]
+            self._last = frame + 1
+            self._persist.clear()
+            return
+        self._adapt(energy)
+        if (self._frames - self._waiting_from) * cfg.frame_s >= self.think_s:
+            self.state = State.TIMEOUT
+        else:
+            keep = self._frames - round((cfg.preroll_s + cfg.onset_window_s) / cfg.frame_s)
+            if keep * self._flen - self._audio_start > 4 * SAMPLE_RATE:
+                self._trim(keep * self._flen)
+
+    def _speech_step(self, frame: int, energy: float) -> None:
+        cfg = self.config
+        above = energy > self.floor_db + cfg.offset_db
+        self._persist.append(above)
+        if above and sum(self._persist) >= 2:
+            self._last = frame + 1
+        elif not above:
+            self._adapt(min(energy, self.floor_db))  # pauses may only lower the floor
+        if self._frames - self._start >= round(cfg.max_utterance_s / cfg.frame_s):
+            self._close("max_length")
+        elif self.pause_s >= self.trailing_s - 1e-9:
+            self._close("silence")
+        else:
+            self.state = State.PAUSE if self.pause_s >= cfg.early_s - 1e-9 else State.SPEECH
+
+    def _close(self, reason: str) -> None:
+        self._endpoint = Endpoint(
+            reason, self.start_s, self.speech_end_s, self.now_s, self.utterance()
+        )
+        self.state = State.DONE
+
+    def _trim(self, sample: int) -> None:
+        drop = max(0, sample - self._audio_start)
+        if drop:
+            del self._audio[: 2 * drop]
+            self._audio_start += drop
