@@ -55,9 +55,7 @@ class WavSource:
 
     sample_rate = SAMPLE_RATE
 
-    def __init__(
-        self, wav: str | Path | bytes, chunk_ms: int = 20, realtime: bool = False
-    ) -> None:
+    def __init__(self, wav: str | Path | bytes, chunk_ms: int = 20, realtime: bool = False) -> None:
         if isinstance(wav, bytes):
             self.pcm = audio.decode_wav(wav) if wav[:4] == b"RIFF" else wav
         else:

@@ -34,10 +34,10 @@ KINDS = ("auto", "pyttsx3", "espeak", "text")
 TIMEOUT_S = 60.0
 
 
-def warn_once(key: str, message: str) -> None:
-    """Log ``message`` the first time ``key`` is seen in this process."""
-    if key not in _warned:
-        _warned.add(key)
+def warn_once(key: str, message: str, seen: set[str] = _warned) -> None:
+    """Log ``message`` the first time ``key`` is seen (in ``seen``: by default, this process)."""
+    if key not in seen:
+        seen.add(key)
         log.warning("%s", message)
 
 
@@ -85,7 +85,18 @@ class Pyttsx3Renderer:
                 f"pyttsx3 could not start espeak-ng ({exc}): install libespeak-ng1"
             ) from exc
         self.settings = settings
+        if settings.voice:
+            self._check_voice(settings.voice)
         self._apply()
+
+    def _check_voice(self, voice: str) -> None:
+        # espeak-ng silently keeps the old voice when asked for one it does not know
+        known: set[str] = set()
+        for v in self._engine.getProperty("voices"):
+            known.update({v.id.lower(), v.id.lower().rsplit("/", 1)[-1], v.name.lower()})
+            known.update(lang.lower() for lang in (v.languages or ()))
+        if voice.split("+")[0].lower() not in known:
+            raise SpeechUnavailable(f"unknown voice {voice!r} (see: espeak-ng --voices)")
 
     def _apply(self) -> None:
         s = self.settings
@@ -209,17 +220,21 @@ class VoiceSpeaker:
         self.player = player
         self.text = TextSpeaker(out)
         self.muted = False  # set after playback failed: print from then on
+        self.warned: set[str] = set()
 
     def render(self, text: str) -> tuple[bytes, int]:
         """``text`` as (PCM, rate), falling back along the renderers; each failure logged once."""
+        last = "install espeak-ng, or use --output text"
         while self.renderers:
             renderer = self.renderers[0]
             try:
                 return renderer.render(text)
             except SpeechUnavailable as exc:
-                warn_once(f"render:{renderer.name}", f"{renderer.name}: {exc}; falling back")
+                why = f"{renderer.name}: {exc}; falling back"
+                warn_once(f"render:{renderer.name}", why, self.warned)
                 self.renderers.pop(0)
-        raise SpeechUnavailable("no speech engine works: install espeak-ng (or use --output text)")
+                last = str(exc)
+        raise SpeechUnavailable(f"no speech engine works ({last})")
 
     def render_wav(self, text: str, path: str | Path) -> tuple[Path, float]:
         """Write ``text`` as a WAV file at the engine's rate; returns (path, seconds)."""
@@ -240,7 +255,8 @@ class VoiceSpeaker:
             self.player.play(pcm, rate)
             return True
         except SpeechUnavailable as exc:
-            warn_once("play", f"{exc} -- the quizmaster will print what it says instead")
+            why = f"{exc} -- the quizmaster will print what it says instead"
+            warn_once("play", why, self.warned)
             self.muted = True
             return False
 
@@ -250,7 +266,7 @@ class VoiceSpeaker:
                 if self.play(*self.render(text)):
                     return
             except SpeechUnavailable as exc:
-                warn_once("say", f"{exc} -- printing instead")
+                warn_once("say", f"{exc} -- printing instead", self.warned)
                 self.muted = True
         self.text.say(text)
 

@@ -1,0 +1,63 @@
+"""Handlers for ``voicemaster say`` and ``voicemaster devices`` (re-exported by commands.py)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from voicemaster.speech.base import SpeechUnavailable
+
+
+def cmd_say(args: argparse.Namespace) -> int:
+    """Speak ``args.text``, or with ``--wav OUT`` render it to a WAV file."""
+    from voicemaster.speech.tts import TextSpeaker, make_speaker
+
+    text = str(args.text)
+    speaker = make_speaker("auto", voice=args.voice, rate=args.rate)
+    if args.wav:
+        if isinstance(speaker, TextSpeaker):
+            print("voicemaster say: no speech engine works: install espeak-ng", file=sys.stderr)
+            return 1
+        try:
+            path, seconds = speaker.render_wav(text, args.wav)
+        except SpeechUnavailable as exc:
+            print(f"voicemaster say: {exc}", file=sys.stderr)
+            return 1
+        except OSError as exc:
+            print(f"voicemaster say: cannot write {args.wav}: {exc.strerror}", file=sys.stderr)
+            return 1
+        print(f"{path}: {seconds:.2f} s")
+        return 0
+    speaker.say(text)  # with no sound card it explains once and prints the text instead
+    return 0
+
+
+def _line(index: int, name: str, detail: str) -> str:
+    return f"  {index:>3}  {name}  ({detail})"
+
+
+def cmd_devices(args: argparse.Namespace) -> int:
+    """List microphones and speakers with their index and name."""
+    from voicemaster.speech.microphone import list_devices
+
+    try:
+        devices = list_devices()
+    except SpeechUnavailable as exc:
+        print(f"voicemaster devices: {exc}", file=sys.stderr)
+        return 1
+    if not devices:
+        print("No sound devices found (no sound card?): plug in a USB microphone and a speaker.")
+        return 1
+    inputs = [d for d in devices if d.inputs > 0]
+    outputs = [d for d in devices if d.outputs > 0]
+    print("Microphones (use --device INDEX or a part of the name):")
+    for d in inputs:
+        print(_line(d.index, d.name, f"{d.inputs} ch, {d.default_rate} Hz"))
+    if not inputs:
+        print("  none: plug in a USB microphone, or play with --input keyboard")
+    print("Speakers:")
+    for d in outputs:
+        print(_line(d.index, d.name, f"{d.outputs} ch, {d.default_rate} Hz"))
+    if not outputs:
+        print("  none: the quizmaster will print what it says")
+    return 0
