@@ -1,0 +1,112 @@
+"""The quizmaster's mouth and ears when they are not audio: printed text, typed answers,
+scripted answers (tests), and the cue every listening point gives its ears."""
+
+from __future__ import annotations
+
+import select
+import sys
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TextIO, runtime_checkable
+
+from voicemaster.speech.base import Expectation, Heard
+
+
+@dataclass(frozen=True)
+class Cue:
+    """What a listening point waits for.  Real ears ignore it; simulated teams act on it."""
+
+    kind: str  # before | answer | attacker | confirm | knockback | takeback | arrange | ...
+    team: str | None  # the team asked (None: anyone)
+    game: Any  # the rules state (read-only)
+    lines: int  # the record's length so far
+    edits: int = 0  # corrections on the record's last line
+    attempt: int = 0  # how often this point has listened already
+    card: Any = None  # the question card, when one is being asked
+    detail: str = ""  # e.g. the words asked back in "Did you say ...?"
+    options: tuple[str, ...] = ()  # e.g. the tiles still to arrange
+
+
+@runtime_checkable
+class CueAware(Protocol):
+    def cue(self, cue: Cue) -> None: ...
+
+
+class TextSpeaker:
+    """Prints what the quizmaster says."""
+
+    def __init__(self, stream: TextIO | None = None, prefix: str = "QUIZMASTER: ") -> None:
+        self.stream = stream
+        self.prefix = prefix
+
+    def say(self, text: str) -> None:
+        out = self.stream or sys.stdout
+        out.write(f"{self.prefix}{text}\n")
+        out.flush()
+
+
+class TranscriptSpeaker:
+    """Keeps everything said (tests, and simulation without audio)."""
+
+    def __init__(self) -> None:
+        self.said: list[str] = []
+
+    def say(self, text: str) -> None:
+        self.said.append(text)
+
+
+class KeyboardEars:
+    """Typed answers: one line is one utterance; an empty line is silence."""
+
+    def __init__(self, stream: TextIO | None = None, echo: TextIO | None = None) -> None:
+        self.stream = stream or sys.stdin
+        self.echo = echo or sys.stdout
+
+    def hear(self, expectation: Expectation, timeout: float) -> Heard | None:
+        self.echo.write("> ")
+        self.echo.flush()
+        if not self._ready(timeout):
+            self.echo.write("\n")
+            return None
+        line = self.stream.readline()
+        if line == "":
+            raise EOFError("the keyboard input ended")
+        text = line.strip()
+        return Heard(text=text, confidence=1.0) if text else None
+
+    def _ready(self, timeout: float) -> bool:
+        try:
+            fd = self.stream.fileno()
+        except (AttributeError, OSError, ValueError):
+            return True  # an in-memory stream is always ready
+        ready, _, _ = select.select([fd], [], [], max(0.0, timeout))
+        return bool(ready)
+
+
+class ScriptExhausted(RuntimeError):
+    """A scripted game asked for more than its script holds."""
+
+
+@dataclass
+class ScriptedEars:
+    """Answers from a list: a string is said, None is silence.  Logs what was expected."""
+
+    script: list[str | None]
+    heard: list[tuple[str, str | None, float]] = field(default_factory=list)
+    cues: list[Cue] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, lines: Iterable[str | None]) -> ScriptedEars:
+        return cls(list(lines))
+
+    def cue(self, cue: Cue) -> None:
+        self.cues.append(cue)
+
+    def hear(self, expectation: Expectation, timeout: float) -> Heard | None:
+        if not self.script:
+            kind = self.cues[-1].kind if self.cues else "?"
+            raise ScriptExhausted(f"the script ran out (the quizmaster waits for: {kind})")
+        text = self.script.pop(0)
+        kind = self.cues[-1].kind if self.cues else ""
+        self.heard.append((kind, text, timeout))
+        return None if text is None else Heard(text=text, confidence=1.0)

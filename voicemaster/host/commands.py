@@ -1,0 +1,224 @@
+"""`voicemaster play` and `voicemaster simulate`."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from voicemaster.decks import DeckError
+from voicemaster.host import intents
+from voicemaster.host.channels import KeyboardEars, TextSpeaker, TranscriptSpeaker
+from voicemaster.host.dialogue import Quizmaster
+from voicemaster.host.listening import Timing
+from voicemaster.host.log import GameLog, unfinished_games
+from voicemaster.host.quiz import Quiz
+from voicemaster.host.session import (
+    GAMES,
+    SetupError,
+    crash_log,
+    deck_paths,
+    load_decks,
+    new_header,
+    new_record_path,
+    team_names,
+)
+from voicemaster.host.simulate import SimTable
+from voicemaster.records import RecordError, read_record
+from voicemaster.speech.base import Ears, Expectation, Speaker, SpeechUnavailable
+
+log = logging.getLogger(__name__)
+
+
+def _fail(message: str) -> int:
+    print(f"voicemaster: {message}", file=sys.stderr)
+    return 2
+
+
+# --- play ---------------------------------------------------------------------------------------
+def make_speaker(output: str) -> Speaker:
+    if output == "text":
+        return TextSpeaker()
+    from voicemaster.speech.tts import make_speaker as make_voice
+
+    return make_voice("auto")
+
+
+def make_ears(args: argparse.Namespace, speaker: Speaker) -> tuple[Ears, Callable[[], None] | None]:
+    """The microphone (with a way to reopen it), or the keyboard when asked or when no
+    microphone works and the players agree."""
+    if args.input == "keyboard":
+        return KeyboardEars(), None
+    try:
+        from voicemaster.speech.listener import MicEars, make_recognizer
+        from voicemaster.speech.microphone import Microphone
+
+        recognizer = make_recognizer(args.asr, args.model)
+        mic = Microphone(args.device).open()
+    except SpeechUnavailable as exc:
+        speaker.say(
+            f"I cannot listen: {exc}. Shall we play with the keyboard instead? Type yes or no."
+        )
+        keyboard = KeyboardEars()
+        heard = keyboard.hear(Expectation(commands=("yes", "no")), 60.0)
+        if heard is not None and intents.yes_no(heard.text):
+            return keyboard, None
+        raise SetupError("no microphone; start with --input keyboard to type answers") from None
+
+    def recover() -> None:
+        mic.reopen()
+
+    return MicEars(mic, recognizer), recover
+
+
+def _ask_yes(speaker: Speaker, ears: Ears, question: str) -> bool:
+    speaker.say(question)
+    heard = ears.hear(Expectation(commands=("yes", "no")), 20.0)
+    return bool(heard is not None and intents.yes_no(heard.text))
+
+
+def _ask_team_count(speaker: Speaker, ears: Ears) -> int:
+    for _ in range(3):
+        speaker.say("How many teams are playing? Two, three or four?")
+        heard = ears.hear(Expectation(commands=("two", "three", "four")), 20.0)
+        count = intents.number(heard.text) if heard is not None else None
+        if count is not None:
+            return count
+    speaker.say("Let's play with two teams.")
+    return 2
+
+
+def choose_record(args: argparse.Namespace, speaker: Speaker, ears: Ears) -> Path:
+    """The record to play: resumed, offered for resuming, or a new game (set up by voice)."""
+    if args.resume is not None:
+        if args.resume:
+            return Path(args.resume)
+        found = unfinished_games(GAMES)
+        if not found:
+            raise SetupError(f"no unfinished game in {GAMES}/")
+        return found[0]
+    if args.record is None:
+        found = unfinished_games(GAMES)
+        if found and _ask_yes(
+            speaker, ears, "There is an unfinished game. Shall we go on with it? Say yes or no."
+        ):
+            return found[0]
+    count = args.teams
+    if count is None and args.names is None:
+        count = _ask_team_count(speaker, ears)
+    teams = team_names(count, args.names)
+    header = new_header(
+        args, teams, {"deck": [str(Path(p).resolve()) for p in deck_paths(args.deck)]}
+    )
+    path = Path(args.record) if args.record else new_record_path()
+    if path.exists() and path.stat().st_size:
+        raise SetupError(f"{path} exists; use --resume {path} to go on with it")
+    GameLog(path, header).close()
+    speaker.say(
+        f"A new game of {header['variant']} for {len(teams)} teams: "
+        f"{', '.join(teams)}. The finish is at {header['track']}."
+    )
+    return path
+
+
+def open_game(path: Path) -> tuple[GameLog, Quiz]:
+    try:
+        read_record(path, tolerate_torn_tail=True)
+    except RecordError as exc:
+        raise SetupError(f"{path}:{exc.line}: {exc.reason}") from None
+    game_log = GameLog(path)
+    deck = load_decks(list(game_log.header.get("deck") or deck_paths(None)))
+    return game_log, Quiz(deck, game_log.used_cards())
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    log_file = crash_log()
+    speaker = make_speaker(args.output)
+    try:
+        ears, recover = make_ears(args, speaker)
+        path = choose_record(args, speaker, ears)
+        game_log, quiz = open_game(path)
+    except (SetupError, DeckError, EOFError) as exc:
+        return _fail(str(exc) or "no input")
+    master = Quizmaster(game_log, quiz, speaker, ears, Timing(), recover)
+    try:
+        outcome = master.run()
+    except Exception:
+        log.exception("the game stopped on an error")
+        return _fail(
+            f"an error stopped the game; it is saved in {path} "
+            f"(resume with --resume {path}); details in {log_file}"
+        )
+    finally:
+        game_log.close()
+    print(json.dumps({"outcome": outcome, "record": str(path), **master.game.summary()}))
+    return 0
+
+
+# --- simulate -----------------------------------------------------------------------------------
+def _simulation_header(args: argparse.Namespace) -> tuple[Path, dict[str, Any] | None]:
+    if args.resume is not None:
+        found = [Path(args.resume)] if args.resume else unfinished_games(GAMES)
+        if not found:
+            raise SetupError(f"no unfinished game in {GAMES}/")
+        return found[0], None
+    teams = team_names(args.teams or 3, args.names)
+    options = {"skill": args.skill, "through": args.through}
+    decks = [str(Path(p).resolve()) for p in deck_paths(args.deck)]
+    header = new_header(args, teams, {"deck": decks, "simulate": options})
+    path = (
+        Path(args.record)
+        if args.record
+        else GAMES / (f"simulate-{header['variant']}-{len(teams)}-{header['seed']}.jsonl")
+    )
+    path.unlink(missing_ok=True)
+    return path, header
+
+
+def summary(game_log: GameLog, master: Quizmaster) -> dict[str, Any]:
+    lines = game_log.lines[1:]
+    questions = sum(1 for line in lines if "question" in line)
+    questions += sum(len(line["playoff"]) for line in lines if "playoff" in line)
+    return {
+        "variant": master.game.name,
+        "winner": master.game.winner,
+        "rounds": master.game.round,
+        "questions": questions,
+        "misjudged": sum(int(line.get("misjudged", 0)) for line in lines),
+        "positions": dict(master.game.positions),
+        "record": str(game_log.path),
+    }
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    crash_log()
+    try:
+        path, header = _simulation_header(args)
+        if header is None:
+            game_log, quiz = open_game(path)
+        else:
+            game_log = GameLog(path, header)
+            quiz = Quiz(load_decks(header["deck"]))
+    except (SetupError, DeckError) as exc:
+        return _fail(str(exc))
+    options = game_log.header.get("simulate", {})
+    seed = int(game_log.header.get("seed", 0))
+    skill = float(options.get("skill", args.skill))
+    if options.get("through", "text") == "audio":
+        from voicemaster.host.simaudio import AudioTable
+
+        table: SimTable = AudioTable(game_log, seed, skill, quiz.deck)
+        speaker: Speaker = table.speaker()
+    else:
+        table, speaker = SimTable(game_log, seed, skill, quiz.deck), TranscriptSpeaker()
+    master = Quizmaster(game_log, quiz, speaker, table, Timing())
+    try:
+        master.run()
+    finally:
+        game_log.close()
+    print(json.dumps(summary(game_log, master)))
+    return 0

@@ -1,0 +1,308 @@
+"""The quizmaster: a whole game as a dialogue with a Speaker and an Ears.
+
+Every action is written to the record (flushed and fsynced) before its result is said, so a
+game can resume after a crash; undo and override rewrite the record's last question line.
+Randomness (tiles, cards) comes from streams keyed by the seed and the record's length.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from voicemaster.decks import Card
+from voicemaster.host import intents, phrases
+from voicemaster.host.listening import COMMAND_WORDS, Listener, QuitGame, TakeBack, Timing
+from voicemaster.host.log import GameLog
+from voicemaster.host.phrases import SLOT_WORDS, team_name
+from voicemaster.host.quiz import Judged, Quiz
+from voicemaster.host.turn import PendingAttack, Retake, Turn
+from voicemaster.rules import Attack, IllegalAction, Playoff, Question, StartRound
+from voicemaster.rules.actions import Action
+from voicemaster.rules.events import Event
+from voicemaster.rules.standard import StandardGame
+from voicemaster.speech.base import Ears, Speaker
+
+
+class Quizmaster:
+    listener_commands = COMMAND_WORDS
+
+    def __init__(
+        self,
+        log: GameLog,
+        quiz: Quiz,
+        speaker: Speaker,
+        ears: Ears,
+        timing: Timing | None = None,
+        recover: Callable[[], None] | None = None,
+    ) -> None:
+        self.log = log
+        self.quiz = quiz
+        self.speaker = speaker
+        self.ears = ears
+        self.timing = timing or Timing()
+        self.seed = str(log.header.get("seed", 0))
+        self.game: StandardGame = self._replay()
+        self.listener = Listener(
+            speaker, ears, self.timing, self._context, self.standings, recover=recover
+        )
+        self.retake: Retake | None = None
+
+    def _replay(self, upto: int | None = None) -> StandardGame:
+        game = self.log.replay(upto)
+        if not isinstance(game, StandardGame):
+            raise TypeError(f"the quizmaster cannot host {game.name} yet")
+        return game
+
+    def _context(self) -> tuple[object, int, int]:
+        return self.game, len(self.log.lines), int(self.log.lines[-1].get("edits", 0))
+
+    # --- small services used by turns --------------------------------------------------------
+    def say(self, text: str) -> None:
+        self.speaker.say(text)
+
+    def rng(self, purpose: str) -> random.Random:
+        _, lines, edits = self._context()
+        return random.Random(f"{self.seed}:{lines}:{edits}:{purpose}")
+
+    def standings(self) -> str:
+        return phrases.standings(self.game.positions, self.game.settings.track)
+
+    def draw_card(self, category: str, purpose: str, exclude: set[str] | None = None) -> Card:
+        self.quiz.used = self.log.used_cards() | (exclude or set())
+        return self.quiz.draw(category, self.rng(purpose))
+
+    def commit(self, action: Action, extra: dict[str, Any], replace: bool = False) -> list[Event]:
+        """Record the action durably, then apply it.  ``replace``: it corrects the last line."""
+        self.game.check(action)
+        if isinstance(action, Question | Playoff):
+            extra = {**extra, **self._annotations()}
+        if replace:
+            edits = int(self.log.lines[-1].get("edits", 0)) + 1
+            obj = {**self.game.encode_action(action), **extra, "edits": edits}
+            self.log.rewrite_last(obj)
+        else:
+            self.log.append_action(self.game, action, extra)
+        return self.game.apply(action)
+
+    def _annotations(self) -> dict[str, Any]:
+        annotate = getattr(self.ears, "annotate", None)
+        return dict(annotate()) if callable(annotate) else {}
+
+    def _tell(self, name: str, *args: Any) -> None:
+        hook = getattr(self.ears, name, None)
+        if callable(hook):
+            hook(*args)
+
+    def judge_answer(self, text: str, card: Card, team: str, role: str) -> str:
+        """right | wrong | pass; an unsure verdict is asked back ("Did you say ...?")."""
+        judged = self.quiz.judge(text, card)
+        for _ in range(2):
+            if judged.answer != "unsure":
+                break
+            prompt = f"Did you say {judged.matched}?"
+            self.say(prompt)
+            _i, heard = self.listener.ask(
+                "confirm", team, prompt, self.timing.choice, card=card, detail=judged.matched
+            )
+            yes = intents.yes_no(heard.text) if heard is not None else None
+            if yes:
+                again = self.quiz.judge(judged.matched, card)
+                judged = (
+                    again if again.answer != "unsure" else Judged("right", judged.matched, "yes")
+                )
+                break
+            self.say("Then please say your answer again.")
+            kind = "answer" if role == "defender" else role
+            _i, heard = self.listener.ask(
+                kind, team, card.question, self.timing.choice, card=card, detail="again"
+            )
+            if heard is None:
+                return "pass"
+            judged = self.quiz.judge(heard.text, card)
+        answer = judged.answer if judged.answer != "unsure" else "wrong"
+        self._tell("verdict", team, role, answer)
+        return answer
+
+    def answer_window(self, team: str, card: Card, role: str, prompt: str) -> str:
+        """An answer without attacks (attackers, play-offs): right | wrong | pass."""
+        timeout, warned = self.timing.thinking - self.timing.warning, False
+        exp = self.quiz.expectation(card, self.game.teams, self.listener_commands)
+        for _ in range(self.timing.max_utterances):
+            intent, heard = self.listener.ask(
+                role, team, prompt, timeout, exp, card, detail="late" if warned else ""
+            )
+            if intent is None or heard is None:
+                if warned:
+                    self.say("Time is up.")
+                    return "pass"
+                self.say("Ten seconds.")
+                timeout, warned = self.timing.warning, True
+            elif isinstance(intent, intents.Command) and intent.name == "pass":
+                return "pass"
+            elif isinstance(intent, intents.Speech):
+                return self.judge_answer(heard.text, card, team, role)
+        return "pass"
+
+    def reveal(self, card: Card, action: Question, events: list[Event]) -> None:
+        self.say(f"The answer is {card.answer}. {phrases.verdict(action.team, action.answer)}")
+        if action.attack is not None and action.attack.answer is not None:
+            self.say(phrases.verdict(action.attack.team, action.attack.answer))
+        lines = phrases.events(events, self.game.settings.track)
+        self.say(" ".join(lines) if lines else "Nobody moves.")
+        if self.game.expected() == "round" and not self.game.finished:
+            self.say(f"That ends round {self.game.round}. {self.standings()}")
+
+    # --- the game ------------------------------------------------------------------------------
+    def run(self) -> str:
+        """Play until the game ends ("finished") or the players quit ("quit")."""
+        try:
+            while True:
+                try:
+                    if self.game.finished:
+                        if not self._final_corrections():
+                            return "finished"
+                    else:
+                        self._step()
+                except TakeBack as take:
+                    self._take_back(take.right)
+        except (QuitGame, EOFError):
+            self.say("The game is saved. Say or type voicemaster play --resume to go on later.")
+            return "quit"
+
+    def _step(self) -> None:
+        expected = self.game.expected()
+        if expected == "round":
+            self.start_round()
+        elif expected == "question":
+            retake, self.retake = self.retake, None
+            Turn(self, retake).play()
+        elif expected == "playoff":
+            self.playoff()
+
+    def _final_corrections(self) -> bool:
+        """After the winner: one last chance to correct.  True when the game goes on."""
+        prompt = "Any corrections? Say that was right, that was wrong or undo; or say nothing."
+        self.say(prompt)
+        _intent, _heard = self.listener.ask("final", None, prompt, self.timing.before)
+        return False
+
+    def start_round(self) -> None:
+        draw = self.game.draw_round(self.rng("round"))
+        if self.game.round == 0:
+            self.say(f"{team_name(draw.starter)} starts, drawn by lot.")
+        else:
+            self.say(f"Round {self.game.round + 1}. {team_name(draw.starter)} starts.")
+        slots = {team: self.arrange(team, draw.slots[team]) for team in self.game.teams}
+        self.commit(StartRound(draw.starter, slots), {})
+
+    def arrange(self, team: str, drawn: tuple[str, ...]) -> tuple[str, ...]:
+        left, chosen = list(drawn), {}
+        prompt = (
+            f"{team_name(team)} team, you drew {phrases.listing(drawn)}. "
+            "Which one for four points? Or say keep."
+        )
+        for points in (4, 3, 2):
+            self.say(prompt)
+            pick = self._pick_tile(team, left, prompt)
+            if pick is None:
+                break
+            chosen[points] = pick
+            left.remove(pick)
+            prompt = f"And for {SLOT_WORDS[points - 1]}?"
+        order = iter(left)
+        tiles = tuple(chosen.get(p) or next(order) for p in (1, 2, 3, 4))
+        self.say(phrases.arrangement(team, tiles))
+        return tiles
+
+    def _pick_tile(self, team: str, left: list[str], prompt: str) -> str | None:
+        for _ in range(3):
+            _i, heard = self.listener.ask(
+                "arrange", team, prompt, self.timing.choice, options=tuple(left)
+            )
+            if heard is None:
+                return None
+            picked = intents.choice(heard.text, tuple(left))
+            if isinstance(picked, intents.Keep):
+                return None
+            if picked is not None:
+                return picked.category
+            self.say(f"Please name one of {phrases.listing(left)}, or say keep.")
+        return None
+
+    def playoff(self) -> None:
+        teams = self.game.playoff_teams
+        drawn = self.game.draw_playoff(self.rng("playoff"))
+        results: dict[str, Any] = {}
+        cards: list[str] = []
+        for team in teams:
+            card = self.draw_card(drawn[team], f"playoff:{team}", set(cards))
+            cards.append(card.id)
+            prompt = (
+                f"{team_name(team)}, your play-off question, in {card.category}: {card.question}"
+            )
+            self.say(prompt)
+            results[team] = self.answer_window(team, card, "playoff", prompt)
+        events = self.commit(Playoff(results), {"cards": cards})
+        for team, card_id in zip(teams, cards, strict=True):
+            asked = self.quiz.card(card_id)
+            answer = asked.answer if asked else "?"
+            verdict = phrases.verdict(team, results[team])
+            self.say(f"{team_name(team)}: the answer was {answer}; {verdict}")
+        self.say(" ".join(phrases.events(events, self.game.settings.track)))
+
+    # --- corrections -----------------------------------------------------------------------------
+    def _take_back(self, right: bool | None) -> None:
+        last = self.log.lines[-1]
+        if "question" not in last:
+            self.say("There is no verdict to correct now.")
+            return
+        before = self._replay(len(self.log.lines) - 1)
+        question = before.decode_action(last)
+        assert isinstance(question, Question)
+        attack = question.attack
+        if right is None:
+            pending = PendingAttack(attack.team, attack.when) if attack else None
+            self.game, self.retake = before, Retake(str(last.get("card", "")), pending)
+            return
+        self._override(before, question, right, last)
+
+    def _override(
+        self, before: StandardGame, question: Question, right: bool, last: dict[str, Any]
+    ) -> None:
+        self.game = before
+        try:
+            new = self._corrected(before, question, right, last)
+            if new == question:
+                self.game = self._replay()
+                self.say(f"That already counts as {'right' if right else 'not right'}.")
+                return
+            events = self.commit(new, {k: v for k, v in last.items() if k == "card"}, replace=True)
+        except IllegalAction as exc:
+            self.game = self._replay()
+            self.say(f"I cannot change that: {exc.detail}.")
+            return
+        except BaseException:
+            self.game = self._replay()
+            raise
+        self.say("Corrected. " + " ".join(phrases.events(events, before.settings.track)))
+        self.say(self.standings())
+
+    def _corrected(
+        self, before: StandardGame, question: Question, right: bool, last: dict[str, Any]
+    ) -> Question:
+        """The last question with its last verdict flipped (asking the attacker if needed)."""
+        answer = "right" if right else "wrong"
+        attack, card = question.attack, self.quiz.card(str(last.get("card", "")))
+        if attack is not None and attack.answer is not None:
+            knock = False
+            if right and before.in_home_stretch(question.team):
+                knock = Turn(self).ask_knockback(PendingAttack(attack.team, attack.when))
+            changed = Attack(attack.team, attack.when, answer, knock)  # type: ignore[arg-type]
+            return Question(question.team, question.answer, changed)
+        if attack is not None and not right and card is not None:
+            got = Turn(self).attacker(card, PendingAttack(attack.team, attack.when), "wrong")
+            return Question(question.team, "wrong", got)
+        stripped = Attack(attack.team, attack.when) if attack else None
+        return Question(question.team, answer, stripped)  # type: ignore[arg-type]

@@ -1,0 +1,251 @@
+"""What an utterance means at a listening point.  Pure: text in, an intent out.
+
+The quizmaster never knows who is speaking (one microphone), so utterances that matter to a
+team name it ("Bezzerwizzer blue") or are implied by the turn (the defender answers).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+COMMANDS: dict[str, tuple[str, ...]] = {
+    "repeat": ("repeat", "say again", "say that again", "again please", "once more"),
+    "pass": ("pass", "we pass", "skip", "no idea", "i don't know", "dont know", "don't know"),
+    "pause": ("pause", "wait a moment", "hold on"),
+    "resume": ("resume", "continue", "go on", "carry on", "unpause"),
+    "score": ("score", "scores", "standings", "what's the score", "who is winning"),
+    "help": ("help", "what can i say", "commands"),
+    "undo": ("undo", "scratch that", "take back the verdict"),
+    "quit": ("quit", "stop the game", "save and quit", "exit", "end the game"),
+}
+OVERRIDES: dict[str, bool] = {
+    "that was right": True,
+    "that was correct": True,
+    "that was wrong": False,
+    "that was incorrect": False,
+}
+YES = ("yes", "yeah", "yep", "yup", "correct", "right", "that's right", "exactly", "sure")
+NO = ("no", "nope", "nah", "wrong", "not quite", "that's wrong", "negative")
+SHOUTS = (
+    "bezzerwizzer",
+    "bezzer wizzer",
+    "better wizard",
+    "buzzer wizard",
+    "bezzer wizard",
+    "buzzer wizzer",
+    "bezerwizzer",
+    "bezzerwizer",
+    "besserwisser",
+    "better wizzer",
+)
+ZWAP_WORDS = ("zwap", "swap", "swop", "zwop", "switch")
+KEEP = ("keep", "keep it", "keep them", "as read", "that order", "fine", "ok", "okay")
+TAKE_BACK = ("take back", "take it back", "withdraw", "take our bezzerwizzer back", "back please")
+KNOCK_BACK = ("back", "knock back", "knock them back", "send them back", "move them back")
+FORWARD = ("forward", "forwards", "move forward", "ourselves", "us", "advance")
+NUMBERS = {"two": 2, "three": 3, "four": 4, "2": 2, "3": 3, "4": 4}
+CATEGORY_ALIASES = {
+    "sports": "Sport",
+    "arts and theater": "Arts & Theatre",
+    "theatre": "Arts & Theatre",
+    "tv and radio": "TV & Radio",
+    "television": "TV & Radio",
+    "tech": "Tech & Gaming",
+    "gaming": "Tech & Gaming",
+    "food": "Food & Drink",
+    "beliefs": "Tradition & Beliefs",
+    "tradition": "Tradition & Beliefs",
+    "arts": "Arts & Theatre",
+}
+
+
+@dataclass(frozen=True)
+class Command:
+    name: str  # one of COMMANDS
+
+
+@dataclass(frozen=True)
+class Override:
+    right: bool
+
+
+@dataclass(frozen=True)
+class YesNo:
+    yes: bool
+
+
+@dataclass(frozen=True)
+class Shout:
+    team: str | None  # the attacking team, when named
+
+
+@dataclass(frozen=True)
+class ZwapTiles:
+    categories: tuple[str, ...]  # the tiles named, in order (two for a complete request)
+    owners: tuple[str | None, ...] = field(default=())  # whose tile, when said ("my", "blue's")
+
+
+@dataclass(frozen=True)
+class Choice:
+    category: str
+
+
+@dataclass(frozen=True)
+class Keep:
+    pass
+
+
+@dataclass(frozen=True)
+class Number:
+    value: int
+
+
+@dataclass(frozen=True)
+class KnockBack:
+    back: bool
+
+
+@dataclass(frozen=True)
+class TakeBack:
+    take: bool
+
+
+@dataclass(frozen=True)
+class Speech:
+    text: str  # anything else: an answer to a question, a name
+
+
+Intent = (
+    Command
+    | Override
+    | YesNo
+    | Shout
+    | ZwapTiles
+    | Choice
+    | Keep
+    | Number
+    | KnockBack
+    | TakeBack
+    | Speech
+)
+
+
+def normalize(text: str) -> str:
+    text = text.lower().replace("&", " and ").replace("’", "'")
+    text = re.sub(r"[^a-z0-9' ]+", " ", text)
+    return " ".join(text.split())
+
+
+def _has(text: str, phrase: str) -> bool:
+    return re.search(rf"(^| ){re.escape(phrase)}($| )", text) is not None
+
+
+def _is(text: str, phrases: tuple[str, ...]) -> bool:
+    """The whole utterance is one of the phrases (politeness words allowed)."""
+    core = re.sub(r"^(please |ok |okay |um |uh )+|( please| now)+$", "", text)
+    return core in phrases
+
+
+def find_categories(text: str, categories: tuple[str, ...]) -> list[tuple[int, str]]:
+    """The categories named in ``text``, with their positions, in order of appearance."""
+    found: dict[str, int] = {}
+    names = {normalize(c): c for c in categories}
+    names.update({alias: c for alias, c in CATEGORY_ALIASES.items() if c in categories})
+    for spoken in sorted(names, key=len, reverse=True):
+        match = re.search(rf"(^| ){re.escape(spoken)}($| |s )", text)
+        if match and names[spoken] not in found:
+            found[names[spoken]] = match.start()
+    return sorted((pos, cat) for cat, pos in found.items())
+
+
+def _owner(text: str, before: int, teams: tuple[str, ...]) -> str | None:
+    words = text[:before].split()[-2:]
+    for word in reversed(words):
+        if word in ("my", "our", "mine"):
+            return "my"
+        for team in teams:
+            if word in (team.lower(), f"{team.lower()}'s", f"{team.lower()}s"):
+                return team
+    return None
+
+
+def _zwap(text: str, categories: tuple[str, ...], teams: tuple[str, ...]) -> ZwapTiles | None:
+    if not any(_has(text, w) for w in ZWAP_WORDS):
+        return None
+    named = find_categories(text, categories)
+    return ZwapTiles(tuple(c for _, c in named), tuple(_owner(text, p, teams) for p, _ in named))
+
+
+def _shout(text: str, team_flag: str | None, teams: tuple[str, ...]) -> Shout:
+    team = team_flag
+    if team is None:
+        named = [t for t in teams if _has(text, t.lower())]
+        team = named[0] if len(named) == 1 else None
+    return Shout(team)
+
+
+def parse(
+    text: str,
+    *,
+    teams: tuple[str, ...] = (),
+    categories: tuple[str, ...] = (),
+    shout_flag: bool = False,
+    shout_team: str | None = None,
+) -> Intent:
+    """Classify one utterance.  Specific intents first; an answer is whatever is left."""
+    norm = normalize(text)
+    if shout_flag or any(_has(norm, s) for s in SHOUTS):
+        return _shout(norm, shout_team, teams)
+    for phrase, right in OVERRIDES.items():
+        if _has(norm, phrase):
+            return Override(right)
+    for name, phrases in COMMANDS.items():
+        if _is(norm, phrases):
+            return Command(name)
+    zwap = _zwap(norm, categories, teams)
+    if zwap is not None:
+        return zwap
+    return Speech(norm)
+
+
+def yes_no(text: str) -> bool | None:
+    norm = normalize(text)
+    if _is(norm, YES) or norm.startswith("yes "):
+        return True
+    if _is(norm, NO) or norm.startswith("no "):
+        return False
+    return None
+
+
+def choice(text: str, categories: tuple[str, ...]) -> Choice | Keep | None:
+    """A tile named at the arrangement ("Music"), or "keep" for the order read out."""
+    norm = normalize(text)
+    if _is(norm, KEEP):
+        return Keep()
+    named = find_categories(norm, categories)
+    return Choice(named[0][1]) if len(named) == 1 else None
+
+
+def knock_back(text: str) -> bool | None:
+    norm = normalize(text)
+    if any(_has(norm, p) for p in FORWARD):
+        return False
+    if any(_has(norm, p) for p in KNOCK_BACK):
+        return True
+    return None
+
+
+def take_back(text: str) -> bool | None:
+    norm = normalize(text)
+    if any(_has(norm, p) for p in TAKE_BACK):
+        return True
+    if _is(norm, KEEP) or _has(norm, "keep"):
+        return False
+    return None
+
+
+def number(text: str) -> int | None:
+    words = normalize(text).split()
+    values = [NUMBERS[w] for w in words if w in NUMBERS]
+    return values[0] if len(values) == 1 else None

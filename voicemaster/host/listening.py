@@ -1,0 +1,199 @@
+"""One listening point: cue the ears, hear, survive faults, and handle the commands that
+work everywhere (repeat, score, help, pause/resume, quit, undo, override)."""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from voicemaster.host import intents
+from voicemaster.host.channels import Cue, CueAware
+from voicemaster.host.intents import Command, Intent, Override
+from voicemaster.speech.base import Ears, Expectation, Heard, Speaker, SpeechUnavailable
+
+log = logging.getLogger(__name__)
+COMMAND_WORDS = (
+    "repeat",
+    "pass",
+    "pause",
+    "resume",
+    "score",
+    "help",
+    "undo",
+    "quit",
+    "that was right",
+    "that was wrong",
+    "yes",
+    "no",
+    "keep",
+)
+HELP = {
+    "before": "Say Bezzerwizzer and your team to attack; in your own turn, zwap and two tiles.",
+    "answer": "Say your answer, or pass. Other teams may still say Bezzerwizzer and their team.",
+    "attacker": "Say your answer, or pass.",
+    "arrange": "Name a tile, or say keep to take the order as read.",
+    "confirm": "Say yes or no.",
+    "knockback": "Say forward to move yourselves, or back to send the other team back.",
+    "takeback": "Say take back to take your Bezzerwizzer back, or keep.",
+}
+GENERAL_HELP = (
+    "You can always say: repeat, score, pause, undo, that was right, that was wrong, or quit."
+)
+
+
+class QuitGame(Exception):
+    """The players asked to stop; the record is already saved."""
+
+
+class TakeBack(Exception):
+    """Undo (``right`` is None) or override ("that was right": True, "... wrong": False)."""
+
+    def __init__(self, right: bool | None) -> None:
+        super().__init__("take back" if right is None else f"override {right}")
+        self.right = right
+
+
+@dataclass
+class Timing:
+    before: float = 5.0  # the window for a Bezzerwizzer before the question is read
+    thinking: float = 30.0  # a team's time to answer
+    warning: float = 10.0  # "ten seconds" is said this long before the time runs out
+    choice: float = 20.0  # arranging tiles, knock-back, take-back, yes/no
+    pause: float = 600.0  # how long one pause listens for "resume" before asking again
+    mic_retry: float = 2.0  # seconds between looks for a lost microphone
+    max_utterances: int = 8  # per listening point: then it closes as if silent
+
+
+class Listener:
+    def __init__(
+        self,
+        speaker: Speaker,
+        ears: Ears,
+        timing: Timing,
+        context: Callable[[], tuple[object, int, int]],
+        standings: Callable[[], str],
+        sleep: Callable[[float], None] = time.sleep,
+        recover: Callable[[], None] | None = None,
+    ) -> None:
+        self.recover = recover  # e.g. reopen the microphone (raises SpeechUnavailable if absent)
+        self.speaker = speaker
+        self.ears = ears
+        self.timing = timing
+        self.context = context  # () -> (game, record lines, edits of the last line)
+        self.standings = standings
+        self.sleep = sleep
+
+    def say(self, text: str) -> None:
+        self.speaker.say(text)
+
+    def hear(self, cue: Cue, expectation: Expectation, timeout: float) -> Heard | None:
+        """One utterance, or None for silence.  Waits out a lost microphone; re-prompts on
+        recognizer errors (three in a row count as silence)."""
+        errors = 0
+        while True:
+            if isinstance(self.ears, CueAware):
+                self.ears.cue(cue)
+            try:
+                return self.ears.hear(expectation, timeout)
+            except SpeechUnavailable as exc:
+                self._wait_for_microphone(exc)
+            except (EOFError, QuitGame):
+                raise
+            except Exception as exc:  # a recognizer failure must not end the game
+                log.exception("recognizer error")
+                errors += 1
+                if errors >= 3:
+                    return None
+                self.say(
+                    f"Sorry, I did not catch that ({type(exc).__name__}). Please say it again."
+                )
+
+    def _wait_for_microphone(self, exc: SpeechUnavailable) -> None:
+        self.say(f"I lost the microphone: {exc}. I will wait until it is back.")
+        while True:
+            self.sleep(self.timing.mic_retry)
+            if self.recover is None:
+                return
+            try:
+                self.recover()
+            except SpeechUnavailable:
+                continue
+            self.say("The microphone is back. Let's go on.")
+            return
+
+    def ask(
+        self,
+        kind: str,
+        team: str | None,
+        prompt: str,
+        timeout: float,
+        expectation: Expectation | None = None,
+        card: object = None,
+        detail: str = "",
+        options: tuple[str, ...] = (),
+    ) -> tuple[Intent | None, Heard | None]:
+        """Listen until something other than a general command is said, or silence."""
+        expectation = expectation or Expectation(commands=COMMAND_WORDS)
+        categories = tuple(getattr(self.context()[0], "categories", ()))
+        teams = tuple(getattr(self.context()[0], "teams", ()))
+        for attempt in range(self.timing.max_utterances):
+            game, lines, edits = self.context()
+            cue = Cue(kind, team, game, lines, edits, attempt, card, detail, options)
+            heard = self.hear(cue, expectation, timeout)
+            if heard is None:
+                return None, None
+            intent = intents.parse(
+                heard.text,
+                teams=teams,
+                categories=categories,
+                shout_flag=heard.bezzerwizzer,
+                shout_team=heard.team,
+            )
+            if not self._general(intent, kind, prompt):
+                return intent, heard
+        return None, None
+
+    def _general(self, intent: Intent, kind: str, prompt: str) -> bool:
+        """Handle a command that works everywhere; False when the intent is for the caller."""
+        if isinstance(intent, Override):
+            raise TakeBack(intent.right)
+        if not isinstance(intent, Command):
+            return False
+        name = intent.name
+        if name == "quit":
+            raise QuitGame()
+        if name == "undo":
+            raise TakeBack(None)
+        if name == "repeat":
+            self.say(prompt)
+        elif name == "score":
+            self.say(self.standings())
+        elif name == "help":
+            self.say(f"{HELP.get(kind, '')} {GENERAL_HELP}".strip())
+        elif name == "pause":
+            self._pause()
+        elif name == "resume":
+            self.say("We are not paused.")
+        else:
+            return False  # "pass" belongs to the caller
+        return True
+
+    def _pause(self) -> None:
+        self.say("Paused. Say resume when you are ready.")
+        while True:
+            game, lines, edits = self.context()
+            heard = self.hear(
+                Cue("paused", None, game, lines, edits),
+                Expectation(commands=("resume", "quit")),
+                self.timing.pause,
+            )
+            if heard is None:
+                continue
+            intent = intents.parse(heard.text)
+            if isinstance(intent, Command) and intent.name == "quit":
+                raise QuitGame()
+            if isinstance(intent, Command) and intent.name == "resume":
+                self.say("Let's go on.")
+                return

@@ -1,0 +1,97 @@
+"""Starting and resuming games: decks, headers, record paths, the crash log."""
+
+from __future__ import annotations
+
+import logging
+import os
+import random
+import time
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from voicemaster.decks import Deck, load_deck
+from voicemaster.records import game_from_header
+from voicemaster.rules import Settings, find_variant
+from voicemaster.rules.base import TEAM_COLOURS
+
+ROOT = Path(__file__).resolve().parents[2]
+GAMES = Path("games")
+DEFAULT_DECK = "decks/standard-en.yaml"
+LOG_NAME = "voicemaster.log"
+
+
+class SetupError(Exception):
+    """Options that cannot make a game (the message says why)."""
+
+
+def deck_paths(given: list[str] | None) -> list[str]:
+    if given:
+        return list(given)
+    for base in (Path.cwd(), ROOT):
+        if (base / DEFAULT_DECK).is_file():
+            return [str(base / DEFAULT_DECK)]
+    return [DEFAULT_DECK]
+
+
+def load_decks(paths: list[str]) -> Deck:
+    """One deck from one or more files (their cards joined)."""
+    decks = [load_deck(p) for p in paths]
+    first = decks[0]
+    cards = tuple(card for deck in decks for card in deck.questions)
+    ids = [card.id for card in cards]
+    if len(set(ids)) != len(ids):
+        raise SetupError("two decks share card ids; use one of them")
+    return replace(first, deck="+".join(d.deck for d in decks), questions=cards)
+
+
+def team_names(count: int | None, names: str | None) -> list[str]:
+    if names:
+        teams = [n.strip().lower() for n in names.split(",") if n.strip()]
+    else:
+        teams = list(TEAM_COLOURS[: count or 2])
+    if count is not None and len(teams) != count:
+        raise SetupError(f"--teams {count} but {len(teams)} names given")
+    if not 2 <= len(teams) <= 4:
+        raise SetupError("a game is for 2 to 4 teams")
+    return teams
+
+
+def new_header(args: Any, teams: list[str], extra: dict[str, Any]) -> dict[str, Any]:
+    cls = find_variant(args.variant)
+    default = Settings()
+    track = args.track if args.track is not None else default.track
+    stretch = (
+        args.home_stretch if args.home_stretch is not None else min(default.home_stretch, track - 1)
+    )
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
+    header: dict[str, Any] = {
+        "variant": cls.name,
+        "teams": teams,
+        "track": track,
+        "home_stretch": stretch,
+        "seed": seed,
+    }
+    header.update(extra)
+    try:
+        game_from_header(header)
+    except Exception as exc:  # IllegalAction or ValueError: explain, never a traceback
+        raise SetupError(str(exc)) from None
+    return header
+
+
+def new_record_path(prefix: str = "game") -> Path:
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    return GAMES / f"{prefix}-{stamp}-{os.getpid()}.jsonl"
+
+
+def crash_log(folder: Path = GAMES) -> Path:
+    """Send warnings and tracebacks to games/voicemaster.log."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / LOG_NAME
+    handler = logging.FileHandler(path, encoding="utf-8")
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    root = logging.getLogger()
+    root.addHandler(handler)
+    root.setLevel(min(root.level or logging.WARNING, logging.WARNING))
+    return path

@@ -1,0 +1,168 @@
+"""Simulated teams around the table: they hear the quizmaster's cues and answer.
+
+Every decision comes from ``random.Random(f"{seed}:{lines}:{edits}:{kind}:...")`` where
+``lines`` is the record's length, so a game resumed from its record ends exactly like the
+uninterrupted one.  What a team meant is written into each question line (``meant``), and the
+quizmaster's first verdicts that differ from it are counted there (``misjudged``).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from voicemaster.host.channels import Cue
+from voicemaster.host.intents import normalize
+from voicemaster.host.log import GameLog
+from voicemaster.host.phrases import team_name
+from voicemaster.speech.base import Expectation, Heard
+
+ANSWER_KINDS = ("answer", "attacker", "playoff")
+CHATTER = ("repeat", "score", "help")
+
+
+class SimTable:
+    """The simulated teams as one pair of ears: ``cue`` decides, ``hear`` says it."""
+
+    def __init__(self, log: GameLog, seed: int, skill: float, deck: Any = None) -> None:
+        self.log = log
+        self.deck = deck
+        self.seed = seed
+        self.skill = skill
+        self._next: str | None = None
+        self._said: dict[str, str] = {}  # role -> the words said
+        self.meant: dict[str, str] = {}
+        self.misjudged = 0
+
+    # --- the ears interface -------------------------------------------------------------------
+    def cue(self, cue: Cue) -> None:
+        rng = random.Random(
+            f"{self.seed}:{cue.lines}:{cue.edits}:{cue.kind}:{cue.team}:{cue.attempt}:"
+            f"{len(cue.options)}:{cue.detail}"
+        )
+        self._next = self.decide(cue, rng)
+
+    def hear(self, expectation: Expectation, timeout: float) -> Heard | None:
+        text, self._next = self._next, None
+        return None if text is None else Heard(text=text, confidence=1.0)
+
+    def verdict(self, team: str, role: str, answer: str) -> None:
+        meant = self.meant.get(self._role_key(role, team))
+        if meant is not None and meant != answer:
+            self.misjudged += 1
+
+    def annotate(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"meant": dict(self.meant), "misjudged": self.misjudged}
+        self.meant, self.misjudged = {}, 0
+        return out
+
+    # --- decisions ----------------------------------------------------------------------------
+    def decide(self, cue: Cue, rng: random.Random) -> str | None:
+        if cue.kind in ("before", "arrange", "final") and cue.attempt == 0:
+            correction = self._correction(rng)
+            if correction is not None:
+                return correction
+        if cue.kind == "paused":
+            return "resume"
+        if cue.kind in ANSWER_KINDS:
+            return self._answer_time(cue, rng)
+        if cue.kind == "before":
+            return self._before(cue, rng)
+        if cue.kind == "arrange":
+            return "keep" if rng.random() < 0.5 or not cue.options else rng.choice(cue.options)
+        if cue.kind == "confirm":
+            return "yes" if self._was_said(cue) else "no"
+        if cue.kind == "knockback":
+            return rng.choice(("back", "forward"))
+        if cue.kind == "takeback":
+            return rng.choice(("take it back", "keep"))
+        return None
+
+    def _correction(self, rng: random.Random) -> str | None:
+        """Correct the quizmaster when its last verdict was not what the team meant."""
+        last = self.log.lines[-1]
+        body = last.get("question")
+        if not isinstance(body, dict):
+            return None
+        meant: dict[str, str] = last.get("meant", {})
+        attack = body.get("bezzerwizzer") or {}
+        role, said = (
+            ("attacker", attack.get("answer"))
+            if attack.get("answer")
+            else ("defender", body.get("answer"))
+        )
+        wanted = meant.get(role)
+        if wanted is not None and said is not None and (wanted == "right") != (said == "right"):
+            return "that was right" if wanted == "right" else "that was wrong"
+        if rng.random() < 0.02:
+            return "undo"
+        return None
+
+    def _before(self, cue: Cue, rng: random.Random) -> str | None:
+        game, team = cue.game, cue.team
+        roll = rng.random()
+        others = [t for t in game.teams if t != team and game.bezzerwizzers[t] > 0]
+        if cue.attempt < 2 and roll < 0.12 and others:
+            return f"Bezzerwizzer {rng.choice(others)}"
+        if cue.attempt < 2 and roll < 0.2 and game.zwaps[team] > 0:
+            return self._zwap(cue, rng)
+        if cue.attempt == 0 and roll < 0.23:
+            return rng.choice((*CHATTER, "pause"))
+        return None
+
+    def _zwap(self, cue: Cue, rng: random.Random) -> str | None:
+        game, team = cue.game, cue.team
+        tiles = [(t, s) for t in game.teams for s in range(1, 5) if game.is_open(t, s)]
+        if len(tiles) < 2:
+            return None
+        (t1, s1), (t2, s2) = rng.sample(tiles, 2)
+        first, second = game.slots[t1][s1 - 1], game.slots[t2][s2 - 1]
+        own = "my" if t1 == team else f"{team_name(t1)}'s"
+        return f"zwap {own} {first} with {team_name(t2)}'s {second}"
+
+    def _answer_time(self, cue: Cue, rng: random.Random) -> str | None:
+        game, card = cue.game, cue.card
+        if card is None:
+            return None
+        roll = rng.random()
+        if cue.kind == "answer" and cue.attempt == 0:
+            others = [t for t in game.teams if t != cue.team and game.bezzerwizzers[t] > 0]
+            if roll < 0.08 and others:
+                return f"Bezzerwizzer {rng.choice(others)}"
+            if roll < 0.11:
+                return rng.choice(CHATTER)
+        if cue.attempt == 0 and 0.11 <= roll < 0.13:
+            return None  # thinking in silence: the quizmaster warns, then listens again
+        return self._answer(cue, card, rng)
+
+    def _answer(self, cue: Cue, card: Any, rng: random.Random) -> str:
+        role = self._role_key(cue.kind, cue.team or "")
+        roll = rng.random()
+        rights = [card.answer, *card.accept]
+        right_forms = {normalize(r) for r in rights}
+        wrongs = [
+            w for w in (*card.reject, *self._competitors(card)) if normalize(w) not in right_forms
+        ]
+        if roll < self.skill:
+            self.meant[role], text = "right", str(rng.choice(rights))
+        elif roll > 0.95 or not wrongs:
+            self.meant[role], text = "pass", "pass"
+        else:
+            self.meant[role], text = "wrong", str(rng.choice(wrongs))
+        self._said[role] = text
+        return text
+
+    def _competitors(self, card: Any) -> list[str]:
+        return list(self.deck.competitors(card))[:4] if self.deck is not None else []
+
+    def _was_said(self, cue: Cue) -> bool:
+        said = {normalize(text) for text in self._said.values()}
+        return normalize(cue.detail) in said
+
+    @staticmethod
+    def _role_key(kind: str, team: str) -> str:
+        if kind in ("answer", "defender"):
+            return "defender"
+        if kind == "attacker":
+            return "attacker"
+        return f"playoff:{team}"

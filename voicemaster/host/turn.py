@@ -1,0 +1,206 @@
+"""One question: announce, the before window (Bezzerwizzer, ZWAP), read, the defender's and
+the attacker's answers, knock-back, then record and reveal."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
+
+from voicemaster.host import intents
+from voicemaster.host.intents import Command, Shout, Speech, ZwapTiles
+from voicemaster.host.phrases import POINT_WORDS, team_name
+from voicemaster.rules import Attack, IllegalAction, Question, Zwap
+from voicemaster.rules.actions import Position
+
+if TYPE_CHECKING:
+    from voicemaster.decks import Card
+    from voicemaster.host.dialogue import Quizmaster
+
+
+@dataclass(frozen=True)
+class PendingAttack:
+    team: str
+    when: Literal["before", "after"]
+
+
+@dataclass(frozen=True)
+class Retake:
+    """A verdict taken back: the same card is answered again and replaces the record's last line."""
+
+    card: str
+    attack: PendingAttack | None
+
+
+class Turn:
+    def __init__(self, qm: Quizmaster, retake: Retake | None = None) -> None:
+        self.qm = qm
+        self.retake = retake
+        self.team, self.slot = qm.game.current()
+
+    # --- the whole question ------------------------------------------------------------------
+    def play(self) -> None:
+        qm, team = self.qm, self.team
+        card = qm.quiz.card(self.retake.card) if self.retake else None
+        if self.retake and card is not None:
+            qm.say(f"Taking that back. {team_name(team)}, here is your question again.")
+            attack = self.retake.attack
+        else:
+            qm.say(self.announce())
+            attack = self.before_window()
+            category = qm.game.category_at(team, self.slot)
+            card = qm.draw_card(category, "card")
+        qm.say(card.question)
+        answer, attack = self.defend(card, attack)
+        bezzerwizzer = None
+        if attack is not None:
+            bezzerwizzer = self.attacker(card, attack, answer)
+        action = Question(team, answer, bezzerwizzer)  # type: ignore[arg-type]
+        events = qm.commit(action, {"card": card.id}, replace=self.retake is not None)
+        qm.reveal(card, action, events)
+
+    def announce(self) -> str:
+        category = self.qm.game.category_at(self.team, self.slot)
+        return f"{team_name(self.team)}, for {POINT_WORDS[self.slot]}: {category}."
+
+    # --- before the question is read -------------------------------------------------------
+    def before_window(self) -> PendingAttack | None:
+        attack: PendingAttack | None = None
+        timing = self.qm.timing
+        for _ in range(timing.max_utterances):
+            intent, _heard = self.qm.listener.ask(
+                "before", self.team, self.announce(), timing.before
+            )
+            if intent is None or (isinstance(intent, Command) and intent.name == "pass"):
+                break
+            if isinstance(intent, Shout):
+                attack = self.shout(intent, attack, "before")
+            elif isinstance(intent, ZwapTiles):
+                attack = self.zwap(intent, attack)
+        return attack
+
+    def shout(
+        self, intent: Shout, attack: PendingAttack | None, when: Literal["before", "after"]
+    ) -> PendingAttack | None:
+        qm, attacker = self.qm, intent.team
+        if attacker is None:
+            qm.say("Who says Bezzerwizzer? Say Bezzerwizzer and your team's name.")
+            return attack
+        if attack is not None:
+            qm.say(f"Sorry {team_name(attacker)}, {team_name(attack.team)} attacks this question.")
+            return attack
+        try:
+            probe = Attack(attacker, when, "wrong")
+            qm.game.check(Question(self.team, "wrong", probe))
+        except IllegalAction as exc:
+            qm.say(f"No Bezzerwizzer for {team_name(attacker)}: {exc.detail}.")
+            return attack
+        worth = 3 if when == "before" else 1
+        qm.say(f"Bezzerwizzer from {team_name(attacker)}, {when} the question: worth {worth}.")
+        return PendingAttack(attacker, when)
+
+    def zwap(self, intent: ZwapTiles, attack: PendingAttack | None) -> PendingAttack | None:
+        qm = self.qm
+        if len(intent.categories) != 2:
+            qm.say("Say zwap and two tiles, for example: zwap my Music with Blue's Film.")
+            return attack
+        positions = [
+            self.locate(c, o) for c, o in zip(intent.categories, intent.owners, strict=True)
+        ]
+        first, second = positions
+        if first is None or second is None:
+            qm.say("One of those tiles is not on the board.")
+            return attack
+        action = Zwap(self.team, first, second)
+        try:
+            qm.game.check(action)
+        except IllegalAction as exc:
+            qm.say(f"No zwap: {exc.detail}.")
+            return attack
+        qm.commit(action, {})
+        now = qm.game.category_at(self.team, self.slot)
+        qm.say(
+            f"Zwap: {intent.categories[0]} and {intent.categories[1]} change places. "
+            f"{team_name(self.team)} now plays {now}."
+        )
+        if attack is not None and (self.team, self.slot) in positions:
+            attack = self.offer_take_back(attack, now)
+        return attack
+
+    def locate(self, category: str, owner: str | None) -> Position | None:
+        slots: dict[str, list[str]] = self.qm.game.slots
+        owner = self.team if owner == "my" else owner
+        found = [
+            (t, s) for t, tiles in slots.items() for s, c in enumerate(tiles, 1) if c == category
+        ]
+        preferred = [p for p in found if p[0] == owner]
+        candidates = preferred or found
+        return candidates[0] if candidates else None
+
+    def offer_take_back(self, attack: PendingAttack, now: str) -> PendingAttack | None:
+        who = team_name(attack.team)
+        prompt = f"{who}, your Bezzerwizzer lay on that tile. Keep it on {now}, or take it back?"
+        self.qm.say(prompt)
+        _intent, heard = self.qm.listener.ask(
+            "takeback", attack.team, prompt, self.qm.timing.choice
+        )
+        if heard is not None and intents.take_back(heard.text):
+            self.qm.say(f"{who} takes its Bezzerwizzer back.")
+            return None
+        self.qm.say(f"{who}'s Bezzerwizzer stays.")
+        return attack
+
+    # --- answers -----------------------------------------------------------------------------
+    def defend(self, card: Card, attack: PendingAttack | None) -> tuple[str, PendingAttack | None]:
+        qm, timing = self.qm, self.qm.timing
+        timeout, warned = timing.thinking - timing.warning, False
+        for _ in range(timing.max_utterances):
+            exp = qm.quiz.expectation(card, qm.game.teams, qm.listener_commands)
+            intent, heard = qm.listener.ask(
+                "answer",
+                self.team,
+                card.question,
+                timeout,
+                exp,
+                card,
+                detail="late" if warned else "",
+            )
+            if intent is None or heard is None:
+                if warned:
+                    qm.say("Time is up.")
+                    return "pass", attack
+                qm.say("Ten seconds.")
+                timeout, warned = timing.warning, True
+            elif isinstance(intent, Shout):
+                attack = self.shout(intent, attack, "after")
+            elif isinstance(intent, Command) and intent.name == "pass":
+                return "pass", attack
+            elif isinstance(intent, ZwapTiles):
+                qm.say("Too late to zwap: the question has been read.")
+            elif isinstance(intent, Speech):
+                return qm.judge_answer(heard.text, card, self.team, "defender"), attack
+        return "pass", attack
+
+    def attacker(self, card: Card, attack: PendingAttack, answer: str) -> Attack:
+        qm = self.qm
+        if answer == "right":
+            return Attack(attack.team, attack.when)
+        who = team_name(attack.team)
+        qm.say(f"{team_name(self.team)}: not right. {who}, your answer?")
+        got = qm.answer_window(attack.team, card, "attacker", f"{who}, your answer?")
+        knockback = False
+        if got == "right" and qm.game.in_home_stretch(self.team):
+            knockback = self.ask_knockback(attack)
+        return Attack(attack.team, attack.when, got, knockback)  # type: ignore[arg-type]
+
+    def ask_knockback(self, attack: PendingAttack) -> bool:
+        worth = 3 if attack.when == "before" else 1
+        who, victim = team_name(attack.team), team_name(self.team)
+        prompt = (
+            f"{who}, {victim} is in the home stretch. Move forward {worth}, "
+            f"or send {victim} back {worth}?"
+        )
+        self.qm.say(prompt)
+        _intent, heard = self.qm.listener.ask(
+            "knockback", attack.team, prompt, self.qm.timing.choice
+        )
+        return bool(heard is not None and intents.knock_back(heard.text))
