@@ -188,6 +188,20 @@ class Judged:
     latency_ms: float  # last speech sample -> verdict (wall)
 
 
+def expectation_for(
+    key: Any, commands: tuple[str, ...] = (), teams: tuple[str, ...] = ()
+) -> Expectation:
+    """The listening window for a judge's AnswerKey (answer + accept forms, rejects, ...)."""
+    return Expectation(
+        answers=(key.answer, *key.accept),
+        rejects=tuple(key.reject),
+        options=tuple(key.options),
+        competitors=tuple(key.competitors),
+        commands=commands,
+        teams=teams,
+    )
+
+
 def listen_and_judge(
     ears: MicEars, expectation: Expectation, key: Any, timeout: float
 ) -> Judged | None:

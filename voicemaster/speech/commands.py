@@ -1,0 +1,214 @@
+"""``voicemaster hear|spot|say|devices|model``: handlers called by voicemaster.cli.
+
+``hear`` and ``spot`` stream each WAV through the same path a game uses (chunks -> endpointer ->
+recognizer -> judge) and print one JSON object per input line; a bad line prints an ``error``
+object and the rest still run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, TextIO
+
+import numpy as np
+
+from voicemaster.speech.audio import AudioError, dither, duration_s, pad, read_wav
+from voicemaster.speech.base import Expectation, Recognizer, SpeechUnavailable
+from voicemaster.speech.endpointer import EndpointConfig
+from voicemaster.speech.listener import MicEars, expectation_for, listen_and_judge, make_recognizer
+
+CHUNK_MS = 20
+TRAILING_S = 1.0  # quiet appended to a file: the pause a room gives after an answer
+FILE_CONFIG = EndpointConfig(holdoff_s=0.0)  # a file holds no echo of our own voice
+
+
+def cmd_say(args: argparse.Namespace) -> int:
+    from voicemaster.speech.commands_out import cmd_say as say
+
+    return say(args)
+
+
+def cmd_devices(args: argparse.Namespace) -> int:
+    from voicemaster.speech.commands_out import cmd_devices as devices
+
+    return devices(args)
+
+
+def cmd_model_download(args: argparse.Namespace) -> int:
+    from voicemaster.speech.models import download
+
+    return download(Path(args.dir))
+
+
+def cmd_model_list(args: argparse.Namespace) -> int:
+    from voicemaster.speech.models import list_models
+
+    return list_models(Path(args.dir))
+
+
+# ---------------------------------------------------------------------------- input lines
+
+
+@contextmanager
+def _lines(path: str) -> Iterator[TextIO]:
+    if path == "-":
+        yield sys.stdin
+    else:
+        with open(path, encoding="utf-8") as stream:
+            yield stream
+
+
+def _wav_path(value: Any, base: Path) -> Path:
+    if not isinstance(value, str) or not value:
+        raise ValueError("'wav' must be a file name")
+    path = Path(value)
+    if not path.is_absolute() and not path.exists() and (base / path).exists():
+        path = base / path  # relative to the JSONL file's folder
+    return path
+
+
+def _stream(path: Path, seed: int) -> tuple[bytes, float]:
+    """The file's audio followed by a quiet pause (dithered), and the file's duration."""
+    pcm = read_wav(path)
+    tail = dither(pad(b"", 0.0, TRAILING_S), np.random.default_rng(seed))
+    return pcm + tail, duration_s(pcm)
+
+
+def _ears(pcm: bytes, recognizer: Recognizer) -> MicEars:
+    from voicemaster.speech.sources import WavSource
+
+    return MicEars(WavSource(pcm, chunk_ms=CHUNK_MS), recognizer, FILE_CONFIG)
+
+
+def _run(
+    args: argparse.Namespace, name: str, one: Any, recognizer: Recognizer | None = None
+) -> int:
+    """Shared driver: open input, make the recognizer, print one JSON object per line."""
+    try:
+        rec = recognizer or make_recognizer(args.asr, args.model)
+    except SpeechUnavailable as exc:
+        print(f"voicemaster {name}: {exc}", file=sys.stderr)
+        return 2
+    base = Path(args.jsonl).resolve().parent if args.jsonl != "-" else Path.cwd()
+    failed = 0
+    try:
+        with _lines(args.jsonl) as stream:
+            for number, line in enumerate(stream, 1):
+                if not line.strip():
+                    continue
+                out = _safely(one, line, number, base, rec)
+                failed += "error" in out
+                print(json.dumps(out, ensure_ascii=False), flush=True)
+    except OSError as exc:
+        print(
+            f"voicemaster {name}: cannot read {args.jsonl}: {exc.strerror or exc}", file=sys.stderr
+        )
+        return 2
+    except UnicodeDecodeError:
+        print(f"voicemaster {name}: {args.jsonl} is not UTF-8 text", file=sys.stderr)
+        return 2
+    return 1 if failed else 0
+
+
+def _safely(one: Any, line: str, number: int, base: Path, rec: Recognizer) -> dict[str, Any]:
+    ident: Any = None
+    try:
+        obj = json.loads(line)
+        if not isinstance(obj, dict):
+            raise ValueError("a line must be a JSON object")
+        ident = obj.get("id")
+        result: dict[str, Any] = one(obj, base, rec, number)
+        return result
+    except json.JSONDecodeError as exc:
+        return {"id": None, "line": number, "error": f"not JSON: {exc.msg} at column {exc.colno}"}
+    except (ValueError, AudioError, SpeechUnavailable) as exc:
+        return {"id": ident, "line": number, "error": str(exc)}
+    except Exception as exc:  # a bug must still not print a traceback at a user
+        return {"id": ident, "line": number, "error": f"{type(exc).__name__}: {exc}"}
+
+
+def _strings(obj: dict[str, Any], name: str) -> tuple[str, ...]:
+    value = obj.get(name)
+    if value is None:
+        return ()
+    if isinstance(value, str):
+        return (value,)
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ValueError(f"'{name}' must be a list of strings")
+    return tuple(value)
+
+
+# ---------------------------------------------------------------------------- hear
+
+
+def hear_one(obj: dict[str, Any], base: Path, rec: Recognizer, seed: int) -> dict[str, Any]:
+    """One `hear` line -> its output object (raises ValueError/AudioError on a bad line)."""
+    from voicemaster.judge import judge
+    from voicemaster.judge.cases import BadLine, parse_line
+
+    case = parse_line(json.dumps({**obj, "spoken": ""}))
+    if isinstance(case, BadLine):
+        raise ValueError(case.error)
+    pcm, seconds = _stream(_wav_path(obj.get("wav"), base), seed)
+    expectation = expectation_for(case.key, teams=_strings(obj, "teams"))
+    ears = _ears(pcm, rec)
+    try:
+        got = listen_and_judge(ears, expectation, case.key, timeout=seconds + TRAILING_S)
+    finally:
+        ears.close()
+    out: dict[str, Any] = {"id": case.id}
+    if got is None:
+        verdict = judge("", case.key)
+        return {**out, "heard": "", "correct": verdict.correct, "verdict": verdict.verdict,
+                "endpoint_ms": None, "decode_ms": None}  # fmt: skip
+    heard = got.listening.heard
+    return {
+        **out,
+        "heard": heard.text,
+        "correct": bool(got.verdict.correct),
+        "verdict": str(got.verdict.verdict),
+        "endpoint_ms": round(got.listening.endpoint_ms, 1),
+        "decode_ms": round(got.listening.decode_ms, 1),
+        "latency_ms": round(got.latency_ms, 1),
+        "bezzerwizzer": heard.bezzerwizzer,
+        "team": heard.team,
+    }
+
+
+def cmd_hear(args: argparse.Namespace) -> int:
+    return _run(args, "hear", hear_one)
+
+
+# ---------------------------------------------------------------------------- spot
+
+
+def spot_one(obj: dict[str, Any], base: Path, rec: Recognizer, seed: int) -> dict[str, Any]:
+    """One `spot` line: every utterance of the file, until a Bezzerwizzer shout is heard."""
+    pcm, seconds = _stream(_wav_path(obj.get("wav"), base), seed)
+    expectation = Expectation(teams=_strings(obj, "teams"))
+    ears = _ears(pcm, rec)
+    source = ears.source
+    try:
+        while True:
+            offset = float(getattr(source, "position_s", 0.0))
+            got = ears.listen(expectation, timeout=seconds + TRAILING_S)
+            if got is None:
+                break
+            if got.heard.bezzerwizzer:
+                at = round(offset + got.endpoint.start_s, 2)
+                return {"id": obj.get("id"), "bezzerwizzer": True, "team": got.heard.team,
+                        "at_s": at, "heard": got.heard.text}  # fmt: skip
+    finally:
+        ears.close()
+    return {"id": obj.get("id"), "bezzerwizzer": False, "team": None, "at_s": None}
+
+
+def cmd_spot(args: argparse.Namespace) -> int:
+    if not hasattr(args, "asr"):
+        args.asr, args.model = None, None
+    return _run(args, "spot", spot_one)
