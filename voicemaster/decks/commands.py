@@ -18,9 +18,12 @@ EXAMPLES_SHOWN = 10  # skipped questions listed one by one after an import
 def summary(deck: Deck) -> dict[str, Any]:
     counts = {name: len(cards) for name, cards in deck.categories().items()}
     return {
-        "path": deck.path, "deck": deck.deck, "variant": deck.variant,
-        "questions": len(deck.questions), "categories": counts,
-    }  # fmt: skip
+        "path": deck.path,
+        "deck": deck.deck,
+        "variant": deck.variant,
+        "questions": len(deck.questions),
+        "categories": counts,
+    }
 
 
 def _report(problems: list[Problem], as_json: bool) -> int:
@@ -47,9 +50,11 @@ def cmd_check(args: argparse.Namespace) -> int:
         counts = summary(deck)["categories"]
         filled = sum(1 for n in counts.values() if n)
         fewest = min(counts, key=lambda name: counts[name])
-        print(f"{deck.path}: ok: deck {deck.deck} ({deck.variant}), {len(deck.questions)} "
-              f"questions, {filled} of {len(counts)} categories, fewest: {fewest} "
-              f"({counts[fewest]})")  # fmt: skip
+        print(
+            f"{deck.path}: ok: deck {deck.deck} ({deck.variant}), {len(deck.questions)} "
+            f"questions, {filled} of {len(counts)} categories, fewest: {fewest} "
+            f"({counts[fewest]})"
+        )
     if args.json:
         print(json.dumps({"ok": True, "decks": [summary(deck) for deck in decks]}))
     return 0
@@ -87,8 +92,10 @@ def cmd_import(args: argparse.Namespace) -> int:
         deck = write_deck(data, args.output, header)
     except DeckError as exc:
         return _report(exc.problems, False)
-    print(f"imported {len(deck.questions)} questions from {args.file} into {args.output} "
-          f"(deck {deck.deck}); skipped {len(result.skipped)}")  # fmt: skip
+    print(
+        f"imported {len(deck.questions)} questions from {args.file} into {args.output} "
+        f"(deck {deck.deck}); skipped {len(result.skipped)}"
+    )
     _print_skipped(result)
     return 0
 

@@ -47,8 +47,10 @@ def _check_header(path: str, header: list[str]) -> None:
     if missing:
         problems.append(f"the header row lacks the column(s) {', '.join(missing)}")
     if unknown:
-        problems.append(f"unknown column(s) {', '.join(map(repr, unknown))} "
-                        f"(known: {', '.join(REQUIRED + OPTIONAL)})")  # fmt: skip
+        problems.append(
+            f"unknown column(s) {', '.join(map(repr, unknown))} "
+            f"(known: {', '.join(REQUIRED + OPTIONAL)})"
+        )
     if twice:
         problems.append(f"column(s) named twice: {', '.join(twice)}")
     if problems:

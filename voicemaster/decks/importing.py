@@ -60,8 +60,9 @@ def admit(candidates: list[Candidate], variant: str = VARIANT) -> ImportResult:
     return result
 
 
-def _reject_reason(fields: dict[str, Any], categories: set[str], ids: set[str],
-                   variant: str) -> str | None:  # fmt: skip
+def _reject_reason(
+    fields: dict[str, Any], categories: set[str], ids: set[str], variant: str
+) -> str | None:
     if not all(fields.get(key) for key in ("category", "question", "answer")):
         return "incomplete (no category, question or answer)"
     if fields["category"] not in categories:
@@ -76,12 +77,20 @@ def _reject_reason(fields: dict[str, Any], categories: set[str], ids: set[str],
     return None
 
 
-def deck_dict(questions: list[dict[str, Any]], deck_id: str, title: str,
-              variant: str = VARIANT, language: str = "en") -> dict[str, Any]:  # fmt: skip
+def deck_dict(
+    questions: list[dict[str, Any]],
+    deck_id: str,
+    title: str,
+    variant: str = VARIANT,
+    language: str = "en",
+) -> dict[str, Any]:
     return {
-        "deck": deck_id, "title": title, "language": language, "variant": variant,
+        "deck": deck_id,
+        "title": title,
+        "language": language,
+        "variant": variant,
         "questions": questions,
-    }  # fmt: skip
+    }
 
 
 def deck_id_for(output: str) -> str:

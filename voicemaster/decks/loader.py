@@ -86,8 +86,9 @@ def check_paths(paths: Iterable[str | os.PathLike[str]]) -> tuple[list[Deck], li
             problems += exc.problems
             continue
         if deck.deck in owner:
-            problems.append(Problem(name, None, f"deck id {deck.deck!r} is also used by "
-                                    f"{owner[deck.deck]}"))  # fmt: skip
+            problems.append(
+                Problem(name, None, f"deck id {deck.deck!r} is also used by {owner[deck.deck]}")
+            )
         owner.setdefault(deck.deck, name)
         decks.append(deck)
     return decks, problems

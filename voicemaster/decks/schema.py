@@ -19,9 +19,19 @@ MAX_ANSWER_WORDS = 6  # an answer must be said in one breath
 DECK_REQUIRED = ("deck", "title", "language", "variant", "questions")
 DECK_OPTIONAL = ("description", "author", "license", "source", "version")
 CARD_FIELDS = (
-    "id", "category", "question", "answer", "accept", "reject", "options",
-    "audience", "year", "difficulty", "source", "note",
-)  # fmt: skip
+    "id",
+    "category",
+    "question",
+    "answer",
+    "accept",
+    "reject",
+    "options",
+    "audience",
+    "year",
+    "difficulty",
+    "source",
+    "note",
+)
 LIST_FIELDS = ("accept", "reject", "options")
 CHOICES = {"audience": ("adult", "child"), "difficulty": ("easy", "medium", "hard")}
 ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
@@ -59,7 +69,7 @@ class Checker:
             if where in self.lines:
                 return self.lines[where]
             where = where[:-1]
-        return self.lines.get(())
+        return None  # the deck as a whole: no line
 
     def add(self, where: LinePath, message: str) -> None:
         self.problems.append(Problem(self.path, self.line(where), message))
@@ -91,16 +101,19 @@ class Checker:
         for n, item in enumerate(items):
             text = _text(item)
             if text is None:
-                self.add((*where, key, n), f"{what}'{key}' must be a list of texts, not hold "
-                         f"{_kind(item)}")  # fmt: skip
+                self.add(
+                    (*where, key, n),
+                    f"{what}'{key}' must be a list of texts, not hold {_kind(item)}",
+                )
             elif not text:
                 self.add((*where, key, n), f"{what}'{key}' has an empty item")
             else:
                 result.append(text)
         return result
 
-    def unknown(self, data: Mapping[Any, Any], known: tuple[str, ...], where: LinePath,
-                what: str = "") -> None:  # fmt: skip
+    def unknown(
+        self, data: Mapping[Any, Any], known: tuple[str, ...], where: LinePath, what: str = ""
+    ) -> None:
         for key in data:
             if key not in known:
                 near = difflib.get_close_matches(str(key), known, n=1)
@@ -108,16 +121,19 @@ class Checker:
                 self.add((*where, key), f"{what}unknown field {str(key)!r}{hint}")
 
 
-def check_deck(data: Any, path: str, lines: Mapping[LinePath, int] | None = None
-               ) -> tuple[Deck | None, list[Problem]]:  # fmt: skip
+def check_deck(
+    data: Any, path: str, lines: Mapping[LinePath, int] | None = None
+) -> tuple[Deck | None, list[Problem]]:
     """The deck in ``data`` and every problem found (the deck is None if there are any)."""
     c = Checker(path, lines)
     if data is None:
         c.add((), "the file is empty")
         return None, c.problems
     if not isinstance(data, dict):
-        c.add((), f"not a deck: expected a mapping with {', '.join(DECK_REQUIRED)}, "
-                  f"found {_kind(data)}")  # fmt: skip
+        c.add(
+            (),
+            f"not a deck: expected a mapping with {', '.join(DECK_REQUIRED)}, found {_kind(data)}",
+        )
         return None, c.problems
     c.unknown(data, DECK_REQUIRED + DECK_OPTIONAL, ())
     head = {key: c.text(data, key, ()) for key in DECK_REQUIRED[:4]}
@@ -139,8 +155,9 @@ def check_deck(data: Any, path: str, lines: Mapping[LinePath, int] | None = None
     return Deck(head["deck"], head["title"], head["language"], variant, cards, path), []
 
 
-def _cards(c: Checker, items: Any, present: bool, rules: CardRules,
-           categories: tuple[str, ...] | None) -> tuple[Card, ...]:  # fmt: skip
+def _cards(
+    c: Checker, items: Any, present: bool, rules: CardRules, categories: tuple[str, ...] | None
+) -> tuple[Card, ...]:
     if not present:
         return ()  # already reported as a missing field
     if not isinstance(items, list):
@@ -155,8 +172,10 @@ def _cards(c: Checker, items: Any, present: bool, rules: CardRules,
         ident = _text(item.get("id")) if isinstance(item, dict) else None
         if ident and ident.casefold() in first_line:
             at = first_line[ident.casefold()]
-            c.add(("questions", n, "id"), f"duplicate id {ident!r}"
-                  + (f" (first at line {at})" if at else ""))  # fmt: skip
+            c.add(
+                ("questions", n, "id"),
+                f"duplicate id {ident!r}" + (f" (first at line {at})" if at else ""),
+            )
         elif ident:
             first_line[ident.casefold()] = c.line(("questions", n))
         card = _card(c, item, ("questions", n), rules, categories)
@@ -165,8 +184,9 @@ def _cards(c: Checker, items: Any, present: bool, rules: CardRules,
     return tuple(cards)
 
 
-def _card(c: Checker, item: Any, where: LinePath, rules: CardRules,
-          categories: tuple[str, ...] | None) -> Card | None:  # fmt: skip
+def _card(
+    c: Checker, item: Any, where: LinePath, rules: CardRules, categories: tuple[str, ...] | None
+) -> Card | None:
     number = where[-1] + 1
     if not isinstance(item, dict):
         c.add(where, f"question #{number} must be a mapping of fields, not {_kind(item)}")
@@ -193,15 +213,23 @@ def _card(c: Checker, item: Any, where: LinePath, rules: CardRules,
     if len(c.problems) > before:
         return None
     return Card(
-        id=fields["id"], category=fields["category"], question=fields["question"],
-        answer=fields["answer"], accept=tuple(lists["accept"]), reject=tuple(lists["reject"]),
-        options=tuple(lists["options"]), audience=choices["audience"], year=year,
-        line=c.line(where) or 0, difficulty=choices["difficulty"],
-    )  # fmt: skip
+        id=fields["id"],
+        category=fields["category"],
+        question=fields["question"],
+        answer=fields["answer"],
+        accept=tuple(lists["accept"]),
+        reject=tuple(lists["reject"]),
+        options=tuple(lists["options"]),
+        audience=choices["audience"],
+        year=year,
+        line=c.line(where) or 0,
+        difficulty=choices["difficulty"],
+    )
 
 
-def _known_category(c: Checker, name: str, categories: tuple[str, ...], where: LinePath,
-                    what: str) -> None:  # fmt: skip
+def _known_category(
+    c: Checker, name: str, categories: tuple[str, ...], where: LinePath, what: str
+) -> None:
     if name in categories:
         return
     near = difflib.get_close_matches(name, categories, n=1, cutoff=0.5)
@@ -209,8 +237,9 @@ def _known_category(c: Checker, name: str, categories: tuple[str, ...], where: L
     c.add(where, f"{what}unknown category {name!r}{hint}")
 
 
-def _optional_category(c: Checker, item: Mapping[Any, Any], where: LinePath, what: str,
-                       rules: CardRules) -> str:  # fmt: skip
+def _optional_category(
+    c: Checker, item: Mapping[Any, Any], where: LinePath, what: str, rules: CardRules
+) -> str:
     default = rules.default_category or ""
     value = item.get("category")
     if value is None:
@@ -221,8 +250,9 @@ def _optional_category(c: Checker, item: Mapping[Any, Any], where: LinePath, wha
     return default
 
 
-def _year(c: Checker, item: Mapping[Any, Any], where: LinePath, what: str,
-          required: bool) -> int | None:  # fmt: skip
+def _year(
+    c: Checker, item: Mapping[Any, Any], where: LinePath, what: str, required: bool
+) -> int | None:
     value = item.get("year")
     if value is None:
         if required:
@@ -237,8 +267,9 @@ def _year(c: Checker, item: Mapping[Any, Any], where: LinePath, what: str,
     return value
 
 
-def _choice(c: Checker, item: Mapping[Any, Any], key: str, where: LinePath,
-            what: str) -> str | None:  # fmt: skip
+def _choice(
+    c: Checker, item: Mapping[Any, Any], key: str, where: LinePath, what: str
+) -> str | None:
     value = item.get(key)
     if value is None:
         return None
@@ -249,14 +280,18 @@ def _choice(c: Checker, item: Mapping[Any, Any], key: str, where: LinePath,
     return str(value)
 
 
-def _check_answer(c: Checker, answer: str, lists: Mapping[str, list[str]], where: LinePath,
-                  what: str) -> None:  # fmt: skip
+def _check_answer(
+    c: Checker, answer: str, lists: Mapping[str, list[str]], where: LinePath, what: str
+) -> None:
     if not answer:
         return
     words = len(answer.split())
     if words > MAX_ANSWER_WORDS:
-        c.add((*where, "answer"), f"{what}the answer has {words} words (at most "
-              f"{MAX_ANSWER_WORDS}, to be said in one breath)")  # fmt: skip
+        c.add(
+            (*where, "answer"),
+            f"{what}the answer has {words} words (at most "
+            f"{MAX_ANSWER_WORDS}, to be said in one breath)",
+        )
     right = {_same(answer)} | {_same(a) for a in lists["accept"]}
     wrong = [r for r in lists["reject"] if _same(r) in right]
     if wrong:

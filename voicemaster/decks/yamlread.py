@@ -30,10 +30,18 @@ _INT = re.compile(r"[-+]?[0-9]+")
 _FLOAT = re.compile(r"[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?")
 _MAYBE_NOT_TEXT = frozenset("0123456789+-.~nNtTfF")
 _SPECIAL: dict[str, Any] = {
-    "": None, "~": None, "null": None, "Null": None, "NULL": None,
-    "true": True, "True": True, "TRUE": True,
-    "false": False, "False": False, "FALSE": False,
-}  # fmt: skip
+    "": None,
+    "~": None,
+    "null": None,
+    "Null": None,
+    "NULL": None,
+    "true": True,
+    "True": True,
+    "TRUE": True,
+    "false": False,
+    "False": False,
+    "FALSE": False,
+}
 
 
 class ReadError(Exception):
