@@ -187,3 +187,29 @@ def test_text_speaker_prints() -> None:
     out = io.StringIO()
     TextSpeaker(out).say("Correct!")
     assert out.getvalue() == "QUIZMASTER: Correct!\n"
+
+
+def test_say_command_writes_a_wav(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    needs("espeak-ng")
+    from voicemaster.cli import main
+
+    out = tmp_path / "say.wav"
+    assert main(["say", QUESTION, "--wav", str(out), "--rate", "180", "--voice", "en-us"]) == 0
+    printed = capsys.readouterr().out
+    pcm, rate = parse_wav(out.read_bytes())
+    assert f"{out}: {_seconds(pcm, rate):.2f} s" in printed
+    assert 1.5 < _seconds(pcm, rate) < 6.0
+    assert main(["say", "hello", "--wav", str(tmp_path / "missing" / "x.wav")]) == 1
+    assert "cannot write" in capsys.readouterr().err
+    assert main(["say", "  "]) == 2
+
+
+def test_say_command_without_a_sound_card_prints_the_text(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    if not _no_sound_card():
+        pytest.skip("this machine has a sound card: the text would really be spoken")
+    from voicemaster.cli import main
+
+    assert main(["say", "Team blue, your category is Science."]) == 0
+    assert "QUIZMASTER: Team blue, your category is Science." in capsys.readouterr().out

@@ -13,6 +13,9 @@ def cmd_say(args: argparse.Namespace) -> int:
     from voicemaster.speech.tts import TextSpeaker, make_speaker
 
     text = str(args.text)
+    if not text.strip():
+        print("voicemaster say: nothing to say (the text is empty)", file=sys.stderr)
+        return 2
     speaker = make_speaker("auto", voice=args.voice, rate=args.rate)
     if args.wav:
         if isinstance(speaker, TextSpeaker):

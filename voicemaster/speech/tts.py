@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol, TextIO
 
+from voicemaster.speech.audio import wav_bytes
 from voicemaster.speech.base import SpeechUnavailable
 from voicemaster.speech.earcons import EARCON_RATE, earcon
 
@@ -240,11 +241,7 @@ class VoiceSpeaker:
         """Write ``text`` as a WAV file at the engine's rate; returns (path, seconds)."""
         pcm, rate = self.render(text)
         target = Path(path)
-        with wave.open(str(target), "wb") as w:
-            w.setnchannels(1)
-            w.setsampwidth(2)
-            w.setframerate(rate)
-            w.writeframes(pcm)
+        target.write_bytes(wav_bytes(pcm, rate))
         return target, len(pcm) / 2 / rate
 
     def play(self, pcm: bytes, rate: int) -> bool:
