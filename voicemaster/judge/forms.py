@@ -58,6 +58,11 @@ def _person_parts(toks: list[str]) -> tuple[list[list[str]], list[list[str]]]:
     if len(surname) > 1 and len(surname[-1]) >= 4:
         parts.append(surname[-1:])
     traps = [[t] for t in toks[:start] if t in FIRST_NAMES or t in TITLES]
+    given = [t for t in toks[:start] if t not in TITLES]
+    if given:  # "J S Bach", and "JFK" for a name of three or more words
+        parts.append(["".join(t[0] for t in given), *surname])
+        if len(toks) >= 3:
+            parts.append(["".join(t[0] for t in toks)])
     return parts, traps
 
 

@@ -48,9 +48,10 @@ def similarity(s: Form, f: Form) -> float:
         return 0.0  # a different number is a different answer
     if s.compact == f.compact:
         return 1.0
-    if f.numeric:
+    if f.numeric:  # "fifty percent" for 50%, but not "26.2 kilometres" for 26.2 miles
         extra = set(s.toks) - set(f.toks)
-        return 0.96 if all(t in UNITS for t in extra) else 0.3
+        has_unit = any(not t[:1].isdigit() for t in f.toks)
+        return 0.96 if all(t in UNITS for t in extra) and not (extra and has_unit) else 0.3
     if _other_given_name(s, f):
         return 0.4
     char = fuzz.ratio(s.compact, f.compact) / 100.0

@@ -12,27 +12,28 @@ def _words(text: str) -> frozenset[str]:
 # Given names common in quiz answers (people of history, arts, science, sport, politics).
 FIRST_NAMES = _words(
     """
-    aaron abraham ada adam adolf agatha al alan albert alberto alec alexander alexandre alfred
-    alice amelia amy andre andrew andy angela ann anna anne antoine anton antonio archimedes
-    aretha arnold arthur audrey ayrton babe barack barbara ben benito benjamin bernard bill billie
-    billy bob bobby boris brad bram bruce buddy buzz carl carlos caroline catherine cecil charles
-    charlie charlotte che chris christian christopher christine claude coco cristiano dan daniel
-    dante david dean diana diego dmitri dolly donald dorothy edgar edmund edvard edward edwin
-    eleanor elizabeth ella elton elvis emily emmeline enrico erik ernest ernesto eva ferdinand
-    fidel florence francis francisco frank franklin franz frederick frida friedrich fyodor
-    galileo gabriel george georges georgia geoffrey gerald giuseppe grace greta gregor gustav
-    hannah hans harold harriet harry helen henri henrik henry herbert hillary howard hugh igor
-    indira isaac isabella ivan jack jacques james jane janet janis jean jeff jennifer jesse jim
-    jimi jimmy joan johann johannes john johnny jonathan jose joseph josef judy jules julia julian
-    julius justin karl kate katherine kurt lance larry lenny leo leon leonard leonardo leonhard
-    leonid lewis linus lionel lord louis louisa lucy ludwig luis madonna malcolm marco margaret
-    maria marie mark martin mary maurice max michael michel michelangelo mikhail miles muhammad
-    napoleon neil nelson niccolo nicolaus nikola nikolai niels noel norman oliver orson oscar otto
-    pablo paul pedro percy pete peter philip pierre pyotr rafael ralph ray raymond rembrandt
-    rene richard rita robert roald roger ronald rosa rosalind roy rudolf rudyard ruth salvador
-    sam samuel sandro sarah serena sergei sigmund simon sophia stanley stephen steve steven susan
-    sylvia ted theodore thomas tiger tim timothy tom tony ulysses usain vasco victor victoria
-    vincent virginia vladimir walt walter warren wilbur william winston wolfgang woody yuri
+    aaron abraham ada adam adolf agatha al alan albert alberto alec alexander alexandre
+    alfred alice amelia amy andre andrew andy angela ann anna anne antoine anton antonio
+    aretha arnold arthur audrey ayrton barack barbara ben benito benjamin bernard bill
+    billie billy bob bobby boris brad bram bruce buddy carl carlos caroline catherine cecil
+    charles charlie charlotte chris christian christine christopher claude cristiano dan
+    daniel david dean diana diego dmitri dolly donald dorothy edgar edmund edouard edvard
+    edward edwin eleanor elizabeth ella elton elvis emily emmeline enrico erik ernest
+    ernesto eva ferdinand fidel florence francis francisco frank franklin franz frederick
+    frida friedrich fyodor gabriel geoffrey george georges georgia gerald giuseppe grace
+    gregor greta gustav hannah hans harold harriet harry helen henri henrik henry herbert
+    hillary howard hugh igor indira isaac isabella ivan jack jacques james jane janet janis
+    jean jeff jennifer jesse jim jimi jimmy joan johann johannes john johnny jonathan jose
+    josef joseph judy jules julia julian julius justin karl kate katherine kurt lance larry
+    lenny leo leon leonard leonardo leonhard leonid lewis linus lionel louis louisa lucy
+    ludwig luis malcolm marco margaret maria marie mark martin mary maurice max michael
+    michel michelle mikhail miles muhammad neil nelson neville niccolo nicolaus niels nikola
+    nikolai noel norman oliver orson oscar otto pablo paul pedro percy pete peter philip
+    pierre pyotr rafael ralph ray raymond rene richard rita roald robert roger ronald rosa
+    rosalind roy rudolf rudyard ruth salvador sam samuel sandro sarah serena sergei sigmund
+    simon sophia stanley stephen steve steven susan sylvia ted theodore thomas tim timothy
+    tom tony ulysses usain vasco victor victoria vincent virginia vladimir walt walter
+    warren wilbur william winston wolfgang woody yuri
     """
 )
 TITLES = _words(

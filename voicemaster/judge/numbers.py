@@ -77,6 +77,8 @@ def _cardinal(tokens: list[str], i: int) -> tuple[int, int] | None:
     seen = False
     if j + 1 < len(tokens) and tokens[j] == "a" and tokens[j + 1] in SCALES:
         current, j, seen = 1, j + 1, True
+    elif tokens[j] in ("hundred", "thousand"):  # "hundred and one" = 101
+        current, seen = 1, True
     while j < len(tokens):
         word = tokens[j]
         if word in SCALES and seen and not after_scale or word in SCALES and current:

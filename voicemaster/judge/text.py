@@ -44,6 +44,8 @@ _TRAILING = tuple(
     )
 )  # fmt: skip
 _ARTICLES = frozenset({"the", "a", "an"})
+ABBREVIATIONS = {"dr": "doctor", "mr": "mister", "mrs": "missus", "st": "saint", "mt": "mount",
+                 "ft": "fort", "jr": "junior", "sr": "senior", "vs": "versus", "v": "versus"}
 
 
 def fold(text: str) -> str:
@@ -90,6 +92,15 @@ def drop_framing(tokens: list[str]) -> list[str]:
     return _strip_phrases(tokens, _TRAILING, lead=False)
 
 
+def expand_abbreviations(tokens: list[str]) -> list[str]:
+    """ "Dr Who" -> "doctor who", "St Paul's" -> "saint pauls" (a lone "v" only between words)."""
+    out = list(tokens)
+    for k, token in enumerate(tokens):
+        if token in ABBREVIATIONS and (token != "v" or 0 < k < len(tokens) - 1) and len(tokens) > 1:
+            out[k] = ABBREVIATIONS[token]
+    return out
+
+
 def drop_articles(tokens: list[str]) -> list[str]:
     """Drop "the" anywhere and a leading "a"/"an" ("a" elsewhere may be a letter)."""
     out = [t for t in tokens if t != "the"] or tokens
@@ -133,7 +144,7 @@ def finish(kept: list[str]) -> list[str]:
     """The steps after fillers: framing, numbers, Roman numerals, letters, articles, plurals."""
     kept = drop_framing(kept)
     kept = roman_to_digits(words_to_digits(kept))
-    kept = drop_articles(spell_out(kept))
+    kept = drop_articles(expand_abbreviations(spell_out(kept)))
     return singulars(kept)
 
 

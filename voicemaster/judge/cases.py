@@ -1,0 +1,99 @@
+"""Judging cases given as JSON Lines (the `judge` command, the labelled set, the benchmark).
+
+A line: `id`, `spoken`, `answer`, optional `aliases`, `rejects`, `options`, `category`,
+`competitors`.  The answers of the other lines of the same category become competitors.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from voicemaster.judge.model import AnswerKey
+
+
+@dataclass(frozen=True)
+class Case:
+    """One spoken answer to judge, with its key; `extra` keeps the line's other fields."""
+
+    id: Any
+    spoken: str
+    key: AnswerKey
+    category: str | None
+    extra: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class BadLine:
+    """A line that could not be read: reported, and the rest still run."""
+
+    id: Any
+    error: str
+
+
+def _strings(obj: dict[str, Any], name: str) -> tuple[str, ...]:
+    value = obj.get(name)
+    if value is None:
+        return ()
+    if isinstance(value, str):
+        return (value,)
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ValueError(f"'{name}' must be a list of strings")
+    return tuple(value)
+
+
+def parse_line(text: str) -> Case | BadLine:
+    """One JSON line to a case (or the reason it is not one)."""
+    try:
+        obj = json.loads(text)
+    except json.JSONDecodeError as exc:
+        return BadLine(None, f"not JSON: {exc.msg} at column {exc.colno}")
+    if not isinstance(obj, dict):
+        return BadLine(None, "a line must be a JSON object")
+    ident = obj.get("id")
+    spoken, answer, category = obj.get("spoken"), obj.get("answer"), obj.get("category")
+    if spoken is None:
+        spoken = ""
+    if not isinstance(spoken, str):
+        return BadLine(ident, "'spoken' must be a string")
+    if not isinstance(answer, str) or not answer.strip():
+        return BadLine(ident, "'answer' must be a non-empty string")
+    if category is not None and not isinstance(category, str):
+        return BadLine(ident, "'category' must be a string")
+    try:
+        key = AnswerKey(
+            answer=answer,
+            accept=_strings(obj, "aliases"),
+            reject=_strings(obj, "rejects"),
+            options=_strings(obj, "options"),
+            competitors=_strings(obj, "competitors"),
+        )
+    except ValueError as exc:
+        return BadLine(ident, str(exc))
+    return Case(ident, spoken, key, category, obj)
+
+
+def with_competitors(cases: list[Case | BadLine]) -> list[Case | BadLine]:
+    """Add the answers of the same category's other questions to each key's competitors."""
+    answers: dict[str, list[str]] = {}
+    for case in cases:
+        if isinstance(case, Case) and case.category:
+            seen = answers.setdefault(case.category, [])
+            if case.key.answer not in seen:
+                seen.append(case.key.answer)
+    out: list[Case | BadLine] = []
+    for case in cases:
+        if isinstance(case, Case) and case.category:
+            mine = {case.key.answer, *case.key.accept}
+            more = tuple(a for a in answers[case.category] if a not in mine)
+            key = replace(case.key, competitors=tuple(dict.fromkeys(case.key.competitors + more)))
+            case = replace(case, key=key)
+        out.append(case)
+    return out
+
+
+def read_cases(lines: Iterable[str]) -> list[Case | BadLine]:
+    """Every non-blank line, in order, with category competitors filled in."""
+    return with_competitors([parse_line(line) for line in lines if line.strip()])
