@@ -62,6 +62,7 @@ class MicEars:
         recognizer: Recognizer,
         config: EndpointConfig | None = None,
         speculate: bool = True,
+        stall_s: float = STALL_S,
     ) -> None:
         if source.sample_rate != 16_000:
             raise SpeechUnavailable(f"audio source runs at {source.sample_rate} Hz, not 16000")
@@ -69,6 +70,7 @@ class MicEars:
         self.recognizer = recognizer
         self.endpointer = Endpointer(config)
         self.speculate = speculate
+        self.stall_s = stall_s
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="vm-decode")
 
     def close(self) -> None:
@@ -111,7 +113,7 @@ class _Window:
         while True:
             chunk = self.ears.source.read(READ_TIMEOUT_S)
             if chunk is None:
-                if time.monotonic() - silent_since > STALL_S:
+                if time.monotonic() - silent_since > self.ears.stall_s:
                     raise SpeechUnavailable("the microphone stopped delivering audio")
                 continue
             silent_since = time.monotonic()
