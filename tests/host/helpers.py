@@ -1,0 +1,102 @@
+"""Scripted players for dialogue tests: ears that answer the quizmaster's cues."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from voicemaster.decks import load_deck
+from voicemaster.host.channels import Cue, TranscriptSpeaker
+from voicemaster.host.dialogue import Quizmaster
+from voicemaster.host.listening import Timing
+from voicemaster.host.log import GameLog
+from voicemaster.host.quiz import Quiz
+from voicemaster.speech.base import Expectation, Heard
+
+DECK = Path(__file__).resolve().parents[1] / "data" / "host" / "mini-standard.yaml"
+Line = str | None | Callable[[Cue], "str | None"]
+
+
+def right(cue: Cue) -> str:
+    return str(cue.card.answer)
+
+
+def wrong(cue: Cue) -> str:
+    return str(cue.card.reject[0])
+
+
+def other(cue: Cue) -> str:
+    return str(next(t for t in cue.game.teams if t != cue.team))
+
+
+def shout(cue: Cue) -> str:
+    return f"Bezzerwizzer {other(cue)}"
+
+
+class Table:
+    """Ears for tests: queued lines per cue kind, then sensible defaults."""
+
+    def __init__(self, limit: int = 500) -> None:
+        self.queue: dict[str, list[Line]] = defaultdict(list)
+        self.cues: list[Cue] = []
+        self.heard: list[tuple[str, str | None, str | None]] = []
+        self.limit = limit
+        self.faults: list[BaseException] = []
+
+    def at(self, kind: str, *lines: Line) -> Table:
+        self.queue[kind].extend(lines)
+        return self
+
+    def cue(self, cue: Cue) -> None:
+        self.cues.append(cue)
+
+    def hear(self, expectation: Expectation, timeout: float) -> Heard | None:
+        if self.faults:
+            raise self.faults.pop(0)
+        cue = self.cues[-1]
+        if len(self.heard) >= self.limit:
+            raise AssertionError("the game did not end")
+        line = self.queue[cue.kind].pop(0) if self.queue[cue.kind] else self.default(cue)
+        text = line(cue) if callable(line) else line
+        self.heard.append((cue.kind, cue.team, text))
+        return None if text is None else Heard(text=text, confidence=1.0)
+
+    @staticmethod
+    def default(cue: Cue) -> str | None:
+        if cue.kind == "playoff":  # the first tied team knows it, the others do not
+            return right(cue) if cue.team == cue.game.playoff_teams[0] else wrong(cue)
+        if cue.kind in ("answer", "attacker"):
+            return right(cue)
+        return {
+            "arrange": "keep",
+            "paused": "resume",
+            "confirm": "yes",
+            "knockback": "forward",
+            "takeback": "keep",
+        }.get(cue.kind)
+
+
+def header(teams: int = 2, track: int = 10, stretch: int = 3, seed: int = 1) -> dict[str, Any]:
+    names = ["red", "blue", "green", "yellow"][:teams]
+    return {
+        "variant": "standard",
+        "teams": names,
+        "track": track,
+        "home_stretch": stretch,
+        "seed": seed,
+        "deck": [str(DECK)],
+    }
+
+
+def quizmaster(path: Path, table: Any, **kw: Any) -> tuple[Quizmaster, TranscriptSpeaker]:
+    log = GameLog(path, header(**kw)) if not path.exists() else GameLog(path)
+    speaker = TranscriptSpeaker()
+    timing = Timing(mic_retry=0.0)
+    qm = Quizmaster(log, Quiz(load_deck(DECK), log.used_cards()), speaker, table, timing)
+    return qm, speaker
+
+
+def questions(qm: Quizmaster) -> list[dict[str, Any]]:
+    return [line for line in qm.log.lines if "question" in line]

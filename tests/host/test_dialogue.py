@@ -1,0 +1,246 @@
+"""The quizmaster's dialogue with scripted players: every command and tactical move."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.host.helpers import DECK, Table, other, questions, quizmaster, right, shout, wrong
+from voicemaster.decks import load_deck
+from voicemaster.host.channels import Cue
+from voicemaster.records import read_record
+from voicemaster.speech.base import SpeechUnavailable
+
+
+def said(speaker: object) -> str:
+    return "\n".join(speaker.said)
+
+
+def test_a_whole_game_reaches_a_winner_and_replays(tmp_path: Path) -> None:
+    qm, speaker = quizmaster(tmp_path / "g.jsonl", Table(), track=12)
+    assert qm.run() == "finished"
+    text = said(speaker)
+    assert "drawn by lot" in text and "wins the game" in text and "Standings:" in text
+    record = read_record(tmp_path / "g.jsonl")
+    assert record.game.summary() == qm.game.summary() and qm.game.winner is not None
+    cards = [line["card"] for line in questions(qm)]
+    assert len(cards) == len(set(cards))  # no question twice
+
+
+def test_tiles_are_arranged_by_voice(tmp_path: Path) -> None:
+    def name_first_tile(cue: Cue) -> str:
+        return cue.options[0]
+
+    table = Table().at("arrange", name_first_tile, name_first_tile, "keep")
+    table.at("before", "quit")
+    qm, speaker = quizmaster(tmp_path / "g.jsonl", table)
+    assert qm.run() == "quit"
+    first_team = next(c.team for c in table.cues if c.kind == "arrange")
+    drawn = next(c.options for c in table.cues if c.kind == "arrange")
+    slots = qm.log.lines[1]["round"]["slots"][first_team]
+    assert slots[3] == drawn[0] and slots[2] == drawn[1]  # four points, then three
+    assert slots[:2] == [d for d in drawn if d not in slots[2:]]
+    assert "Which one for four points?" in said(speaker)
+
+
+def test_bezzerwizzer_before_the_question_scores_three(tmp_path: Path) -> None:
+    table = Table().at("before", shout, None, "quit").at("answer", wrong).at("attacker", right)
+    qm, speaker = quizmaster(tmp_path / "g.jsonl", table)
+    assert qm.run() == "quit"
+    (line,) = questions(qm)
+    attack = line["question"]["bezzerwizzer"]
+    assert attack["when"] == "before" and attack["answer"] == "right"
+    assert qm.game.positions[attack["team"]] == 3
+    assert qm.game.bezzerwizzers[attack["team"]] == 1
+    assert "worth 3" in said(speaker)
+
+
+def test_bezzerwizzer_after_the_reading_scores_one(tmp_path: Path) -> None:
+    table = Table().at("before", None, "quit").at("answer", shout, wrong).at("attacker", right)
+    qm, _ = quizmaster(tmp_path / "g.jsonl", table)
+    qm.run()
+    attack = questions(qm)[0]["question"]["bezzerwizzer"]
+    assert attack["when"] == "after" and qm.game.positions[attack["team"]] == 1
+
+
+def test_defender_right_spends_the_attack(tmp_path: Path) -> None:
+    table = Table().at("before", shout, None, "quit")
+    qm, _ = quizmaster(tmp_path / "g.jsonl", table)
+    qm.run()
+    line = questions(qm)[0]["question"]
+    attacker = line["bezzerwizzer"]["team"]
+    assert line["answer"] == "right" and "answer" not in line["bezzerwizzer"]
+    assert qm.game.positions[attacker] == 0 and qm.game.bezzerwizzers[attacker] == 1
+
+
+def test_a_missed_attack_costs_one(tmp_path: Path) -> None:
+    table = Table().at("before", shout, None, None, shout, None, "quit")
+    table.at("answer", wrong, right, wrong).at("attacker", right, wrong)
+    qm, _ = quizmaster(tmp_path / "g.jsonl", table)
+    qm.run()
+    lines = questions(qm)
+    attacker = lines[0]["question"]["bezzerwizzer"]["team"]
+    assert qm.game.positions[attacker] == 3 + 1 - 1
+    assert qm.game.bezzerwizzers[attacker] == 0
+
+
+def zwap_current_with_opponent(cue: Cue) -> str:
+    game, team = cue.game, cue.team
+    return f"zwap my {game.slots[team][0]} with {other(cue)}'s {game.slots[other(cue)][3]}"
+
+
+def test_zwap_moves_an_attacked_tile_and_the_attacker_takes_it_back(tmp_path: Path) -> None:
+    table = Table().at("before", shout, zwap_current_with_opponent, None, "quit")
+    table.at("takeback", "take it back")
+    qm, speaker = quizmaster(tmp_path / "g.jsonl", table)
+    qm.run()
+    zwap = next(line["zwap"] for line in qm.log.lines if "zwap" in line)
+    team = zwap["team"]
+    assert zwap["swap"][0] == [team, 1]
+    assert zwap["swap"][1][1] == 4 and zwap["swap"][1][0] != team
+    (line,) = questions(qm)
+    assert "bezzerwizzer" not in line["question"]
+    assert qm.game.zwaps[team] == 0
+    assert all(n == 2 for t, n in qm.game.bezzerwizzers.items() if t != team)
+    assert "takes its Bezzerwizzer back" in said(speaker)
+
+
+def test_zwap_keeps_the_attack_when_the_attacker_says_keep(tmp_path: Path) -> None:
+    table = Table().at("before", shout, zwap_current_with_opponent, None, "quit")
+    table.at("takeback", "keep").at("answer", wrong).at("attacker", right)
+    qm, _ = quizmaster(tmp_path / "g.jsonl", table)
+    qm.run()
+    assert questions(qm)[0]["question"]["bezzerwizzer"]["answer"] == "right"
+    card = load_deck(DECK)
+    asked = {c.id: c for c in card.questions}[questions(qm)[0]["card"]]
+    zwap = next(line["zwap"] for line in qm.log.lines if "zwap" in line)
+    team = zwap["team"]
+    assert asked.category == qm.game.slots[team][0]  # the question came from the new tile
+
+
+def test_knock_back_in_the_home_stretch(tmp_path: Path) -> None:
+    table = Table().at("before", None, None, shout, None, "quit")
+    table.at("answer", right, right, wrong).at("attacker", right).at("knockback", "send them back")
+    qm, speaker = quizmaster(tmp_path / "g.jsonl", table, track=4, stretch=3)
+    qm.run()
+    line = questions(qm)[2]["question"]
+    assert line["bezzerwizzer"]["knockback"] is True
+    assert qm.game.positions[line["team"]] == 0
+    assert qm.game.positions[line["bezzerwizzer"]["team"]] == 1
+    assert "home stretch" in said(speaker)
+
+
+def test_undo_takes_back_the_last_verdict_and_asks_again(tmp_path: Path) -> None:
+    table = Table().at("before", None, "undo", "quit").at("answer", right, wrong)
+    qm, speaker = quizmaster(tmp_path / "g.jsonl", table)
+    qm.run()
+    (line,) = questions(qm)
+    assert line["question"]["answer"] == "wrong" and line["edits"] == 1
+    assert qm.game.positions[line["question"]["team"]] == 0
+    answers = [c for c in table.cues if c.kind == "answer"]
+    assert answers[0].card.id == answers[1].card.id == line["card"]
+    assert "Taking that back" in said(speaker)
+    assert read_record(tmp_path / "g.jsonl").game.summary() == qm.game.summary()
+
+
+def test_override_that_was_right(tmp_path: Path) -> None:
+    table = Table().at("before", None, "that was right", "quit").at("answer", wrong)
+    qm, speaker = quizmaster(tmp_path / "g.jsonl", table)
+    qm.run()
+    (line,) = questions(qm)
+    assert line["question"]["answer"] == "right" and line["edits"] == 1
+    assert qm.game.positions[line["question"]["team"]] == 1
+    assert "Corrected." in said(speaker)
+
+
+def test_override_an_attackers_verdict(tmp_path: Path) -> None:
+    table = Table().at("before", shout, None, "that was right", "quit")
+    table.at("answer", wrong).at("attacker", wrong)
+    qm, _ = quizmaster(tmp_path / "g.jsonl", table)
+    qm.run()
+    attack = questions(qm)[0]["question"]["bezzerwizzer"]
+    assert attack["answer"] == "right" and qm.game.positions[attack["team"]] == 3
+
+
+def test_override_that_was_wrong_asks_the_attacker(tmp_path: Path) -> None:
+    table = Table().at("before", shout, None, "that was wrong", "quit").at("attacker", right)
+    qm, _ = quizmaster(tmp_path / "g.jsonl", table)
+    qm.run()
+    line = questions(qm)[0]["question"]
+    assert line["answer"] == "wrong" and line["bezzerwizzer"]["answer"] == "right"
+    assert qm.game.positions[line["bezzerwizzer"]["team"]] == 3
+
+
+def test_silence_is_a_pass_after_a_warning(tmp_path: Path) -> None:
+    table = Table().at("before", None, "quit").at("answer", None, None)
+    qm, speaker = quizmaster(tmp_path / "g.jsonl", table)
+    qm.run()
+    assert questions(qm)[0]["question"]["answer"] == "pass"
+    text = said(speaker)
+    assert text.index("Ten seconds.") < text.index("Time is up.")
+    assert any(c.kind == "answer" and c.detail == "late" for c in table.cues)
+
+
+def test_commands_at_a_listening_point(tmp_path: Path) -> None:
+    table = (
+        Table()
+        .at("before", None, "quit")
+        .at("answer", "repeat", "score", "help", "pause", right)
+        .at("paused", None, "resume")
+    )
+    qm, speaker = quizmaster(tmp_path / "g.jsonl", table)
+    qm.run()
+    question = next(c.card.question for c in table.cues if c.kind == "answer")
+    assert speaker.said.count(question) == 2
+    text = said(speaker)
+    assert "Standings: " in text and "Say your answer, or pass." in text
+    assert "Paused." in text and "Let's go on." in text
+    assert questions(qm)[0]["question"]["answer"] == "right"
+
+
+def test_pass_command(tmp_path: Path) -> None:
+    table = Table().at("before", None, "quit").at("answer", "we pass")
+    qm, _ = quizmaster(tmp_path / "g.jsonl", table)
+    qm.run()
+    assert questions(qm)[0]["question"]["answer"] == "pass"
+
+
+def test_unsure_is_asked_back(tmp_path: Path) -> None:
+    table = Table().at("confirm", "yes", "no").at("answer", "raphael")
+    qm, speaker = quizmaster(tmp_path / "g.jsonl", table)
+    card = qm.quiz.card("art-3")
+    assert card is not None
+    assert qm.judge_answer("mikel angel", card, "red", "defender") == "right"
+    assert "Did you say Michelangelo?" in speaker.said
+    assert qm.judge_answer("mikel angel", card, "red", "defender") == "wrong"
+    assert "Then please say your answer again." in speaker.said
+
+
+def test_playoff_by_voice(tmp_path: Path) -> None:
+    qm, speaker = quizmaster(tmp_path / "g.jsonl", Table(), track=2, stretch=1)
+    assert qm.run() == "finished"
+    playoff = next(line for line in qm.log.lines if "playoff" in line)
+    assert len(playoff["cards"]) == 2 and qm.game.winner == qm.game.playoff_teams[0]
+    assert "play-off" in said(speaker)
+
+
+def test_lost_microphone_and_recognizer_errors_do_not_end_the_game(tmp_path: Path) -> None:
+    table = Table().at("before", None, "quit")
+    table.faults = [SpeechUnavailable("the USB microphone is unplugged"), RuntimeError("decoder")]
+    qm, speaker = quizmaster(tmp_path / "g.jsonl", table)
+    assert qm.run() == "quit"
+    text = said(speaker)
+    assert "I lost the microphone" in text and "Sorry, I did not catch that" in text
+
+
+def test_quit_saves_and_a_new_quizmaster_resumes(tmp_path: Path) -> None:
+    path = tmp_path / "g.jsonl"
+    first, _ = quizmaster(path, Table().at("before", None, None, None, "quit"), track=12)
+    assert first.run() == "quit"
+    first.log.close()
+    asked = {line["card"] for line in questions(first)}
+    assert len(asked) == 3
+    second, speaker = quizmaster(path, Table())
+    assert second.game.questions_played == 3
+    assert second.run() == "finished"
+    later = [line["card"] for line in questions(second)][3:]
+    assert not asked & set(later)
