@@ -1,9 +1,11 @@
 """The quizmaster's voice: render text with pyttsx3 or the espeak-ng CLI, play it with aplay.
 
 Every utterance is rendered to PCM first and then played by :class:`AplayPlayer`, which works
-around two pyttsx3 2.99 bugs: after one ``save_to_file`` later ``say()`` calls overwrite that
-file instead of playing, and only one queued command runs per ``runAndWait()``.  So pyttsx3 only
-ever renders, one ``save_to_file`` per ``runAndWait``, into a fresh temporary file.
+around pyttsx3 2.99 bugs: after one ``save_to_file`` later ``say()`` calls overwrite that file
+instead of playing; only one queued command runs per ``runAndWait()``; and ``runAndWait`` may
+return before a long utterance is finished (its tail then lands in the next file).  So pyttsx3
+only ever renders, one ``save_to_file`` per ``runAndWait``, into a fresh temporary file, and
+the synthesis is finished explicitly.
 
 Failures degrade instead of ending a game: pyttsx3 -> espeak-ng CLI -> text ("QUIZMASTER: ..."),
 and when nothing can play (no sound card) the speaker says so once and prints from then on.
@@ -115,6 +117,16 @@ class Pyttsx3Renderer:
         if driver is not None and hasattr(driver, "_save_file"):
             driver._save_file = None
 
+    def _finish(self) -> None:
+        # A third bug: runAndWait can return while espeak-ng still holds the rest of a long
+        # utterance (e.g. two sentences, a question); that rest then leaks into the next file.
+        # espeak_Synchronize runs the remaining synthesis (and the driver's save) right here.
+        driver = getattr(getattr(self._engine, "proxy", None), "_driver", None)
+        if getattr(driver, "_speaking", False):
+            from pyttsx3.drivers import _espeak
+
+            _espeak.Synchronize()
+
     def render(self, text: str) -> tuple[bytes, int]:
         if not text.strip():
             return b"", 22_050
@@ -125,6 +137,7 @@ class Pyttsx3Renderer:
                 with contextlib.redirect_stdout(io.StringIO()):  # it prints "Audio saved to"
                     self._engine.save_to_file(text, str(path))
                     self._engine.runAndWait()  # exactly one queued command per run
+                    self._finish()
             except Exception as exc:
                 raise SpeechUnavailable(f"pyttsx3 failed to render speech ({exc})") from exc
             finally:
