@@ -325,3 +325,13 @@ def test_timeline_cards_need_a_year_and_no_category() -> None:
 def test_kompakt_borrows_the_standard_categories() -> None:
     deck = deck_from_stream(io.StringIO((HEAD + GOOD_CARD).replace("standard", "kompakt")))
     assert list(deck.categories()) == list(STANDARD)
+
+
+def test_a_garbage_file_stops_after_many_problems() -> None:
+    found = problems(HEAD + "  - 1\n" * 1500)
+    assert len(found) == 1001
+    assert (
+        found[0]
+        == "inline.yaml: stopped after 1000 problems, at question #1000 of 1500; fix these first"
+    )
+    assert found[-1] == "inline.yaml:1005: question #1000 must be a mapping of fields, not int"

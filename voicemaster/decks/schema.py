@@ -7,6 +7,7 @@ data (``("questions", 3, "answer")``) to its line in the file, when the data cam
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 from collections.abc import Mapping
 from typing import Any
@@ -16,6 +17,7 @@ from voicemaster.decks.variants import CardRules, card_rules, deck_categories, s
 from voicemaster.decks.yamlread import LinePath
 
 MAX_ANSWER_WORDS = 6  # an answer must be said in one breath
+MAX_PROBLEMS = 1000  # per file: checking stops after so many (a garbage file, not a typo)
 DECK_REQUIRED = ("deck", "title", "language", "variant", "questions")
 DECK_OPTIONAL = ("description", "author", "license", "source", "version")
 CARD_FIELDS = (
@@ -50,6 +52,13 @@ def _text(value: Any) -> str | None:
     if isinstance(value, int | float) and not isinstance(value, bool):
         return str(value)
     return None
+
+
+@functools.lru_cache(maxsize=1024)
+def _suggest(name: str, choices: tuple[str, ...], cutoff: float) -> str:
+    """ " (did you mean 'X'?)" for the nearest choice, or "" (cached: typos repeat)."""
+    near = difflib.get_close_matches(name, choices, n=1, cutoff=cutoff)
+    return f" (did you mean '{near[0]}'?)" if near else ""
 
 
 def _same(text: str) -> str:
@@ -116,8 +125,7 @@ class Checker:
     ) -> None:
         for key in data:
             if key not in known:
-                near = difflib.get_close_matches(str(key), known, n=1)
-                hint = f" (did you mean '{near[0]}'?)" if near else ""
+                hint = _suggest(str(key), known, 0.6)
                 self.add((*where, key), f"{what}unknown field {str(key)!r}{hint}")
 
 
@@ -181,6 +189,13 @@ def _cards(
         card = _card(c, item, ("questions", n), rules, categories)
         if card is not None:
             cards.append(card)
+        if len(c.problems) >= MAX_PROBLEMS:
+            c.add(
+                (),
+                f"stopped after {len(c.problems)} problems, at question #{n + 1} of "
+                f"{len(items)}; fix these first",
+            )
+            break
     return tuple(cards)
 
 
@@ -232,8 +247,7 @@ def _known_category(
 ) -> None:
     if name in categories:
         return
-    near = difflib.get_close_matches(name, categories, n=1, cutoff=0.5)
-    hint = f" (did you mean '{near[0]}'?)" if near else ""
+    hint = _suggest(name, categories, 0.5)
     c.add(where, f"{what}unknown category {name!r}{hint}")
 
 

@@ -20,6 +20,7 @@ import yaml
 
 MAX_BYTES = 2 * 1024 * 1024  # a deck file may not be larger (checked before parsing)
 MAX_DEPTH = 32  # nesting levels of lists and mappings
+MAX_DUPLICATES = 1000  # duplicate keys reported per file
 
 Key = Any  # a mapping key (a plain scalar) or a list index
 LinePath = tuple[Key, ...]
@@ -171,7 +172,7 @@ class _Builder:
                 raise ReadError(line, "a mapping key must be plain text, not a list or mapping")
             top.key, top.has_key = value, True
             path = (*top.path, value)
-            if value in top.container:
+            if value in top.container and len(self.problems) < MAX_DUPLICATES:
                 self.problems.append((line, f"duplicate key {value!r}"))
             self.lines[path] = line  # the key's line: where a reader looks
             return path
