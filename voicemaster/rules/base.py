@@ -65,18 +65,17 @@ class Game(ABC):
         """Every category token in the bag at the start of a round."""
         return Counter({c: cls.tokens_per_category for c in cls.categories})
 
+    def tiles_in_play(self) -> Counter[str]:
+        """Category tiles out of the bag right now (on the board or in hands)."""
+        return Counter()
+
     # --- applying actions ----------------------------------------------------------------
     def apply(self, action: Action) -> list[Event]:
         """Apply one action.  An illegal one raises IllegalAction and changes nothing."""
         if self.finished:
             raise IllegalAction("game-over", "the game is finished")
-        self.check(action)
-        saved = copy.deepcopy(self.__dict__)
-        try:
-            return self._perform(action)
-        except Exception:
-            self.__dict__.update(saved)
-            raise
+        self.check(action)  # everything is checked before anything changes
+        return self._perform(action)
 
     @abstractmethod
     def check(self, action: Action) -> None:

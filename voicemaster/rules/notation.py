@@ -7,8 +7,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from voicemaster.rules.actions import ANSWERS, WHENS, Action, Attack, Playoff, Position
-from voicemaster.rules.actions import Question, StartRound, Zwap
+from voicemaster.rules.actions import (
+    ANSWERS,
+    WHENS,
+    Action,
+    Attack,
+    Playoff,
+    Position,
+    Question,
+    StartRound,
+    Zwap,
+)
 
 KINDS = ("round", "zwap", "question", "playoff")
 

@@ -10,8 +10,17 @@ from collections import Counter
 from typing import Any
 
 from voicemaster.rules import notation
-from voicemaster.rules.actions import ANSWERS, WHENS, Action, Attack, Playoff, Position
-from voicemaster.rules.actions import Question, StartRound, Zwap
+from voicemaster.rules.actions import (
+    ANSWERS,
+    WHENS,
+    Action,
+    Attack,
+    Playoff,
+    Position,
+    Question,
+    StartRound,
+    Zwap,
+)
 from voicemaster.rules.base import Game
 from voicemaster.rules.categories import ORD, STANDARD
 from voicemaster.rules.errors import IllegalAction
@@ -80,9 +89,11 @@ class StandardGame(Game):
             return slot - 1 > level
         return self.order.index(team) >= seat
 
+    def tiles_in_play(self) -> Counter[str]:
+        return Counter(c for tiles in self.slots.values() for c in tiles)
+
     def bag(self) -> Counter[str]:
-        drawn = Counter(c for tiles in self.slots.values() for c in tiles)
-        return self.tokens() - drawn
+        return self.tokens() - self.tiles_in_play()
 
     # --- drawing (randomness comes in) -----------------------------------------------------
     def draw_round(self, rng: random.Random) -> StartRound:
@@ -185,7 +196,8 @@ class StandardGame(Game):
             if attack.answer != "right":
                 raise IllegalAction("knockback", "only an attacker who scores may knock back")
             if not self.in_home_stretch(defender):
-                raise IllegalAction("knockback-home-stretch", f"{defender} is not in the home stretch")
+                where = f"{defender} is not in the home stretch"
+                raise IllegalAction("knockback-home-stretch", where)
 
     def _check_playoff(self, action: Playoff) -> None:
         if self.phase != "playoff":

@@ -1,0 +1,95 @@
+"""The contract every rule set keeps, run against every variant in the registry."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from voicemaster.rules import VARIANTS, Game, IllegalAction, Settings
+from voicemaster.rules.actions import Question
+
+VARIANT_IDS = [v.name for v in VARIANTS]
+
+
+def play(variant: type[Game], seed: int, teams: int = 3, track: int = 12) -> Game:
+    """Play one random legal game, checking the invariants after every action."""
+    names = ["red", "blue", "green", "yellow"][:teams]
+    game = variant(names, Settings(track=track, home_stretch=3))
+    rng = random.Random(seed)
+    for _ in range(2000):
+        if game.finished:
+            break
+        action = game.sample_action(rng, skill=0.6)
+        game.apply(action)
+        check_invariants(game)
+    assert game.finished, "a random game must end"
+    return game
+
+
+def check_invariants(game: Game) -> None:
+    track = game.settings.track
+    assert all(0 <= pos <= track for pos in game.positions.values())
+    in_play = game.tiles_in_play()
+    assert not in_play - game.tokens(), "tiles are conserved: none invented"
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=VARIANT_IDS)
+@pytest.mark.parametrize("teams", [2, 3, 4])
+def test_random_games_keep_every_invariant_and_end(variant: type[Game], teams: int) -> None:
+    for seed in range(15):
+        game = play(variant, seed, teams)
+        assert game.winner in game.teams
+        assert game.positions[game.winner] == game.settings.track
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=VARIANT_IDS)
+def test_a_finished_game_rejects_every_action(variant: type[Game]) -> None:
+    game = play(variant, seed=3)
+    before = game.snapshot()
+    probe = variant(list(game.teams), game.settings)
+    rng = random.Random(0)
+    for _ in range(20):
+        action = probe.sample_action(rng)
+        with pytest.raises(IllegalAction) as err:
+            game.apply(action)
+        assert err.value.rule == "game-over"
+        probe.apply(action)
+    assert game.snapshot() == before
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=VARIANT_IDS)
+def test_turn_order_only_the_current_team_answers(variant: type[Game]) -> None:
+    game = variant(["red", "blue", "green"])
+    rng = random.Random(5)
+    checked = 0
+    while not game.finished and checked < 60:
+        action = game.sample_action(rng)
+        if isinstance(action, Question):
+            for other in game.teams:
+                if other != action.team:
+                    before = game.snapshot()
+                    with pytest.raises(IllegalAction):
+                        game.apply(Question(other, action.answer))
+                    assert game.snapshot() == before
+            checked += 1
+        game.apply(action)
+    assert checked > 0
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=VARIANT_IDS)
+def test_the_same_seed_plays_the_same_game(variant: type[Game]) -> None:
+    a = play(variant, seed=11)
+    b = play(variant, seed=11)
+    assert a.summary() == b.summary()
+    assert a.questions_played == b.questions_played
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=VARIANT_IDS)
+def test_every_action_survives_its_record_line(variant: type[Game]) -> None:
+    game = variant(["red", "blue"], Settings(track=10, home_stretch=3))
+    rng = random.Random(2)
+    while not game.finished:
+        action = game.sample_action(rng)
+        assert variant.decode_action(variant.encode_action(action)) == action
+        game.apply(action)

@@ -1,0 +1,107 @@
+"""Game records: golden replays, truncated records, illegal lines, the writer."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from voicemaster.cli import main
+from voicemaster.records import RecordError, RecordWriter, parse_lines, read_record
+from voicemaster.rules import find_variant
+
+GOLDEN = Path(__file__).parent / "golden"
+STANDARD_GOLDEN = sorted((GOLDEN / "standard").glob("*.jsonl"))
+ILLEGAL = GOLDEN / "standard" / "illegal"
+ILLEGAL_EXPECTED: dict[str, list[object]] = json.loads((ILLEGAL / "expected.json").read_text())
+
+
+@pytest.mark.parametrize("path", STANDARD_GOLDEN, ids=lambda p: p.stem)
+def test_golden_records_replay_to_their_expected_state(
+    path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["replay", str(path)]) == 0
+    last = capsys.readouterr().out.strip().splitlines()[-1]
+    expected = json.loads(path.with_suffix(".expected.json").read_text())
+    assert json.loads(last) == expected
+
+
+@pytest.mark.parametrize("path", STANDARD_GOLDEN, ids=lambda p: p.stem)
+def test_every_truncation_of_a_golden_record_replays(path: Path) -> None:
+    lines = path.read_text().splitlines(keepends=True)
+    for n in range(1, len(lines) + 1):
+        record = parse_lines(lines[:n])
+        assert len(record.actions) == n - 1
+
+
+@pytest.mark.parametrize("name", sorted(ILLEGAL_EXPECTED), ids=str)
+def test_illegal_records_exit_2_with_file_line_reason(
+    name: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    line, reason = ILLEGAL_EXPECTED[name]
+    path = ILLEGAL / name
+    assert main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err.strip()
+    prefix = f"{path}:{line}: " if line else f"{path}: "
+    assert err.startswith(prefix), err
+    assert str(reason) in err
+    assert "Traceback" not in err
+
+
+def test_replay_as_a_process_prints_no_traceback(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.jsonl"
+    bad.write_bytes(b"\xff\xfe not text at all")
+    run = subprocess.run(
+        [sys.executable, "-m", "voicemaster", "replay", str(bad)],
+        capture_output=True, text=True, check=False,
+    )
+    assert run.returncode == 2
+    assert run.stderr.startswith(f"{bad}: ") and "Traceback" not in run.stderr
+    missing = subprocess.run(
+        [sys.executable, "-m", "voicemaster", "replay", str(tmp_path / "nope.jsonl")],
+        capture_output=True, text=True, check=False,
+    )
+    assert missing.returncode == 2 and "Traceback" not in missing.stderr
+
+
+def test_a_header_must_name_a_variant_and_teams() -> None:
+    for header in ('{"teams": ["a", "b"]}', '{"variant": "standard"}', '[1, 2]',
+                   '{"variant": "standard", "teams": ["a"]}',
+                   '{"variant": "standard", "teams": ["a", "b"], "track": "long"}'):
+        with pytest.raises(RecordError) as err:
+            parse_lines([header + "\n"])
+        assert err.value.line == 1
+
+
+def test_the_writer_appends_durable_lines_that_replay(tmp_path: Path) -> None:
+    game = find_variant("standard")(["red", "blue", "green"])
+    path = tmp_path / "games" / "g.jsonl"
+    rng = random.Random(4)
+    with RecordWriter(path, game.header()) as writer:
+        while not game.finished:
+            action = game.sample_action(rng)
+            game.apply(action)
+            writer.append(game, action)
+    replayed = read_record(path).game
+    assert replayed.summary() == game.summary()
+    assert replayed.finished
+
+
+def test_a_torn_last_line_is_dropped_on_resume_and_mended_by_the_writer(tmp_path: Path) -> None:
+    src = (GOLDEN / "standard" / "example-round.jsonl").read_text()
+    path = tmp_path / "crash.jsonl"
+    path.write_text(src + '{"question": {"team": "re')
+    with pytest.raises(RecordError):
+        read_record(path)
+    record = read_record(path, tolerate_torn_tail=True)
+    assert record.torn_tail and record.game.round == 1
+    game = record.game
+    action = game.draw_round(random.Random(1))
+    game.apply(action)
+    with RecordWriter(path) as writer:
+        writer.append(game, action)
+    assert read_record(path).game.round == 2
