@@ -211,8 +211,13 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if options.get("through", "text") == "audio":
         from voicemaster.host.simaudio import AudioTable
 
-        table: SimTable = AudioTable(game_log, seed, skill, quiz.deck)
-        speaker: Speaker = table.speaker()
+        try:
+            audio = AudioTable(game_log, seed, skill, quiz.deck)
+        except (SpeechUnavailable, ImportError) as exc:
+            game_log.close()
+            return _fail(f"cannot simulate through audio: {exc}")
+        table: SimTable = audio
+        speaker: Speaker = audio.speaker()
     else:
         table, speaker = SimTable(game_log, seed, skill, quiz.deck), TranscriptSpeaker()
     master = Quizmaster(game_log, quiz, speaker, table, Timing())
