@@ -20,7 +20,7 @@ from voicemaster.judge.intent import (
 )
 from voicemaster.judge.match import decide
 from voicemaster.judge.model import AnswerKey, Verdict
-from voicemaster.judge.text import drop_framing, finish
+from voicemaster.judge.text import drop_framing, finish, tokens
 
 
 def _pass(reason: str) -> Verdict:
@@ -49,12 +49,17 @@ def judge(spoken: str, key: AnswerKey) -> Verdict:
     ex = expand(key)
     toks = lite(spoken)
     if not toks:
+        said = make_form(spoken, tokens(spoken, key=True), "spoken")  # "ER" is no filler
+        if said.compact and said.compact in ex.right_exact:
+            return decide(said, ex)
         return _pass("nothing was said")
     whole = make_form(spoken, finish(toks), "spoken")
     if whole.compact in ex.right_exact and whole.compact not in ex.other_exact:
         return decide(whole, ex)
+    if is_pass(toks) or is_pass(drop_framing(toks)):
+        return _pass("not an answer")
     toks = strip_pass_opener(after_correction(toks))
-    if is_pass(drop_framing(toks)):
+    if is_pass(toks) or is_pass(drop_framing(toks)):
         return _pass("not an answer")
     if is_negation(toks):
         return _pass("a negation names no answer")

@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from voicemaster.judge.model import AnswerKey
 from voicemaster.judge.names import FIRST_NAMES, GENERIC, PARTICLES, TITLES, UNITS, WEAK
-from voicemaster.judge.phonetic import phonetic_key
+from voicemaster.judge.phonetic import phonetic_keys
 from voicemaster.judge.text import compact, tokens
 
 
@@ -29,6 +29,7 @@ class Form:
     toks: tuple[str, ...]
     compact: str
     phon: str
+    phon_alt: str  # the key with a hard "ch"
     numbers: tuple[str, ...]
     kind: str  # "full", "part" or "trap"
 
@@ -41,14 +42,16 @@ class Form:
 def make_form(source: str, toks: list[str] | tuple[str, ...], kind: str) -> Form:
     text = compact(list(toks))
     numbers = tuple(sorted(t for t in toks if is_number(t)))
-    return Form(source, tuple(toks), text, phonetic_key(text), numbers, kind)
+    phon, alt = phonetic_keys(text)
+    return Form(source, tuple(toks), text, phon, alt, numbers, kind)
 
 
 def _person_parts(toks: list[str]) -> tuple[list[list[str]], list[list[str]]]:
     """Surname forms and first-name traps of a person's name ("leonardo da vinci")."""
     if len(toks) < 2 or not all(t.isalpha() for t in toks):
         return [], []
-    if toks[0] not in FIRST_NAMES and toks[0] not in TITLES:
+    titled = toks[0] in TITLES and (toks[1] in FIRST_NAMES or len(toks) >= 3)
+    if toks[0] not in FIRST_NAMES and not titled:  # "Queen Victoria", not "Emperor penguin"
         return [], []
     start = len(toks) - 1
     while start > 1 and toks[start - 1] in PARTICLES:
@@ -123,7 +126,10 @@ def expand(key: AnswerKey) -> Expanded:
     reject_set = {f.compact for f in reject_forms if f.kind == "full"}
     others = list(reject_forms)
     for text in (*key.options, *key.competitors):
-        for form in forms_of(text):
+        theirs = forms_of(text)
+        if not theirs or theirs[0].compact in full_right:
+            continue  # the answer itself, listed as an option or by another card
+        for form in theirs:
             if form.kind == "trap" or form.compact in right_set and form.kind == "full":
                 continue
             if form.compact in full_right:
@@ -133,7 +139,8 @@ def expand(key: AnswerKey) -> Expanded:
     traps = [f for f in answer_forms if f.kind == "trap" and f.compact not in right_set]
     by_sound: dict[str, list[Form]] = {}
     for form in others:
-        by_sound.setdefault(form.phon, []).append(form)
+        for key in {form.phon, form.phon_alt}:
+            by_sound.setdefault(key, []).append(form)
     return Expanded(
         right=tuple(right),
         traps=tuple(traps),

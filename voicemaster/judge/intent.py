@@ -24,7 +24,7 @@ PASSES = frozenset(
 _PASS_OPENERS = tuple(sorted((p for p in PASSES if len(p) > 1), key=len, reverse=True))
 _CORRECTIONS = (("i", "mean"), ("i", "meant"), ("no", "wait"), ("wait",), ("actually",),
                 ("or", "rather"), ("no", "no"), ("scratch", "that"), ("correction",),
-                ("sorry",))  # fmt: skip
+                ("sorry",), ("no",))  # fmt: skip
 _NEGATION_LEAD = frozenset({"definitely", "certainly", "surely", "its", "it", "is"})
 NEGATORS = frozenset({"not", "isnt", "wasnt", "never", "aint", "neither"})
 _LETTERS: dict[str, int] = {

@@ -7,7 +7,8 @@ LETTER_NAMES: dict[str, str] = {
     "ay": "a", "bee": "b", "be": "b", "cee": "c", "see": "c", "sea": "c", "dee": "d",
     "ee": "e", "eff": "f", "gee": "g", "aitch": "h", "eye": "i", "jay": "j", "kay": "k",
     "el": "l", "ell": "l", "em": "m", "en": "n", "pee": "p", "cue": "q", "queue": "q",
-    "ar": "r", "ess": "s", "tee": "t", "tea": "t", "vee": "v", "ex": "x", "why": "y",
+    "ar": "r", "ess": "s", "tee": "t", "tea": "t", "you": "u", "vee": "v", "ex": "x",
+    "why": "y",
     "zed": "z", "zee": "z",
 }  # fmt: skip
 # Short words a digit is never glued to ("war 2" stays apart anyway: only <= 2 letters glue).
@@ -22,13 +23,13 @@ def _is_single(token: str) -> bool:
 
 
 def name_letters(tokens: list[str]) -> list[str]:
-    """A letter's name next to a single letter becomes that letter ("eff d r" -> "f d r")."""
+    """A letter's name next to a single letter or digit is that letter ("eff d r", "you 2")."""
     out = list(tokens)
     for k, token in enumerate(tokens):
         if token not in LETTER_NAMES:
             continue
-        before = k > 0 and _is_single(tokens[k - 1]) and tokens[k - 1].isalpha()
-        after = k + 1 < len(tokens) and _is_single(tokens[k + 1]) and tokens[k + 1].isalpha()
+        before = k > 0 and _is_single(tokens[k - 1])
+        after = k + 1 < len(tokens) and _is_single(tokens[k + 1])
         if before or after:
             out[k] = LETTER_NAMES[token]
     return out

@@ -57,7 +57,7 @@ def similarity(s: Form, f: Form) -> float:
     char = fuzz.ratio(s.compact, f.compact) / 100.0
     if _extension(s.compact, f.compact):
         char = min(char, 0.6)
-    same_sound = s.phon == f.phon
+    same_sound = bool({s.phon, s.phon_alt} & {f.phon, f.phon_alt})
     if min(len(f.compact), len(s.compact)) <= _SHORT:
         score = 0.8 if same_sound and char >= 0.5 else char * 0.7
     elif same_sound:
@@ -85,7 +85,8 @@ def _best_other(s: Form, ex: Expanded) -> tuple[float, Form | None]:
         s.compact, ex.other_compacts, scorer=fuzz.ratio, score_cutoff=45, limit=None
     )
     near = tuple(ex.others[k] for _, _, k in hits)
-    near += tuple(f for f in ex.others_by_sound.get(s.phon, ()) if f not in near)
+    for key in {s.phon, s.phon_alt}:
+        near += tuple(f for f in ex.others_by_sound.get(key, ()) if f not in near)
     return _best(s, near)
 
 

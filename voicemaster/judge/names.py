@@ -27,7 +27,8 @@ FIRST_NAMES = _words(
     josef joseph judy jules julia julian julius justin karl kate katherine kurt lance larry
     lenny leo leon leonard leonardo leonhard leonid lewis linus lionel louis louisa lucy
     ludwig luis malcolm marco margaret maria marie mark martin mary maurice max michael
-    michel michelle mikhail miles muhammad neil nelson neville niccolo nicolaus niels nikola
+    michel michelle mikhail miles muhammad neil napoleon nelson neville niccolo nicolaus
+    niels nikola
     nikolai noel norman oliver orson oscar otto pablo paul pedro percy pete peter philip
     pierre pyotr rafael ralph ray raymond rene richard rita roald robert roger ronald rosa
     rosalind roy rudolf rudyard ruth salvador sam samuel sandro sarah serena sergei sigmund
