@@ -139,8 +139,8 @@ def expand(key: AnswerKey) -> Expanded:
     traps = [f for f in answer_forms if f.kind == "trap" and f.compact not in right_set]
     by_sound: dict[str, list[Form]] = {}
     for form in others:
-        for key in {form.phon, form.phon_alt}:
-            by_sound.setdefault(key, []).append(form)
+        for sound in {form.phon, form.phon_alt}:
+            by_sound.setdefault(sound, []).append(form)
     return Expanded(
         right=tuple(right),
         traps=tuple(traps),
