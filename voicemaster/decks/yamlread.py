@@ -99,8 +99,9 @@ def parse(text: str) -> Parsed:
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else None
-        what = " ".join(x for x in (exc.context, exc.problem) if x)
-        raise ReadError(line, f"YAML syntax error: {what}") from None
+        what = exc.problem or exc.context or "unreadable"
+        where = f" ({exc.context})" if exc.context and exc.problem else ""
+        raise ReadError(line, f"YAML syntax error: {what}{where}") from None
     except yaml.reader.ReaderError as exc:
         line = text.encode("utf-8", "replace")[: exc.position].count(b"\n") + 1
         raise ReadError(line, f"YAML syntax error: {exc.reason} (#x{exc.character:04x})") from None
