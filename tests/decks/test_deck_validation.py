@@ -125,6 +125,10 @@ def test_missing_deck_fields_and_no_questions() -> None:
     found = problems("deck: x\nlanguage: en\nvariant: standard\nquestions: []\n")
     assert "inline.yaml: missing field 'title'" in found
     assert "inline.yaml:4: the deck has no questions" in found
+    assert problems("deck: x\n") == [
+        f"inline.yaml: missing field '{name}'"
+        for name in ("title", "language", "variant", "questions")
+    ]
 
 
 def test_wrong_types() -> None:

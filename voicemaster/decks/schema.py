@@ -167,7 +167,8 @@ def _cards(
     c: Checker, items: Any, present: bool, rules: CardRules, categories: tuple[str, ...] | None
 ) -> tuple[Card, ...]:
     if not present:
-        return ()  # already reported as a missing field
+        c.add((), "missing field 'questions'")
+        return ()
     if not isinstance(items, list):
         c.add(("questions",), f"'questions' must be a list of questions, not {_kind(items)}")
         return ()
