@@ -62,9 +62,10 @@ def run_once(record: Path, args: argparse.Namespace) -> tuple[dict[str, object],
 
 
 def run_with_kills(
-    record: Path, args: argparse.Namespace, rng: random.Random, wall: float
+    record: Path, args: argparse.Namespace, rng: random.Random, total: int
 ) -> tuple[dict[str, object], list[int]]:
-    """Start, kill at a random moment, then resume until the game completes."""
+    """Start; SIGKILL once the record reaches a random length (plus a random few ms, so kills
+    also land between lines); resume; repeat up to --max-kills times, then let it finish."""
     kills, cut = 0, []
     while True:
         resume = _has_header(record)
@@ -77,10 +78,10 @@ def run_with_kills(
             text=True,
             cwd=ROOT,
         )
-        if kills < args.max_kills:
-            try:
-                proc.wait(timeout=rng.uniform(0.4 * wall, wall))
-            except subprocess.TimeoutExpired:
+        low = _lines(record) + 1
+        if kills < args.max_kills and low <= total:
+            target = rng.randint(low, total)
+            if _wait_for(proc, record, target, rng.uniform(0.0, 0.02)):
                 os.kill(proc.pid, signal.SIGKILL)
                 proc.communicate()
                 kills += 1
@@ -92,6 +93,16 @@ def run_with_kills(
         if not record.exists() or not out.strip():
             raise RuntimeError("no result")
         return final(out), cut
+
+
+def _wait_for(proc: subprocess.Popen[str], record: Path, lines: int, extra_s: float) -> bool:
+    """Wait until the record holds ``lines`` lines (True) or the process ends (False)."""
+    while proc.poll() is None:
+        if _lines(record) >= lines:
+            time.sleep(extra_s)
+            return proc.poll() is None
+        time.sleep(0.001)
+    return False
 
 
 def _lines(record: Path) -> int:
@@ -126,19 +137,25 @@ def main() -> int:
     rng = random.Random(args.seed * 1000 + args.runs)
     with tempfile.TemporaryDirectory(prefix="chaos-") as tmp:
         reference, wall = run_once(Path(tmp) / "reference.jsonl", args)
+        total = _lines(Path(tmp) / "reference.jsonl")
         print(f"uninterrupted: {json.dumps(reference)} in {wall:.2f} s")
         survived = 0
         for n in range(1, args.runs + 1):
             record = Path(tmp) / f"run-{n}.jsonl"
             try:
-                result, cut = run_with_kills(record, args, rng, wall * 1.2)
+                result, cut = run_with_kills(record, args, rng, total)
             except RuntimeError as exc:
                 print(f"run {n}: FAILED ({exc})")
                 continue
-            same = result == reference
+            same_record = record.read_bytes() == (Path(tmp) / "reference.jsonl").read_bytes()
+            same = result == reference and same_record
             survived += same
             where = ", ".join(str(c) for c in cut) or "none"
-            verdict = "identical" if same else f"DIFFERENT: {json.dumps(result)}"
+            verdict = (
+                "identical (result and record)"
+                if same
+                else (f"DIFFERENT (record identical: {same_record}): {json.dumps(result)}")
+            )
             print(f"run {n}: killed at record lines [{where}], {verdict}")
     print(f"survived {survived}/{args.runs}")
     return 0 if survived == args.runs else 1
