@@ -59,7 +59,7 @@ def make_ears(args: argparse.Namespace, speaker: Speaker) -> tuple[Ears, Callabl
 
         recognizer = make_recognizer(args.asr, args.model)
         mic = Microphone(args.device).open()
-    except SpeechUnavailable as exc:
+    except (SpeechUnavailable, ImportError) as exc:
         speaker.say(
             f"I cannot listen: {exc}. Shall we play with the keyboard instead? Type yes or no."
         )
