@@ -7,6 +7,7 @@ from rapidfuzz import fuzz, process
 from voicemaster.judge.forms import Expanded, Form
 from voicemaster.judge.model import Verdict
 from voicemaster.judge.names import DESCRIPTORS, FIRST_NAMES, UNITS
+from voicemaster.judge.phonetic import phonetic_key
 
 T_RIGHT = 0.88  # at least this similar to a right form to be right
 T_UNSURE = 0.72  # at least this similar to be worth a "Did you say ...?"
@@ -20,12 +21,20 @@ def _extension(a: str, b: str) -> bool:
     return len(long_) - len(short) >= 2 and (long_.startswith(short) or long_.endswith(short))
 
 
-def _other_given_name(s: Form, f: Form) -> bool:
-    """Same surname, another first name: "Pierre Curie" for "Marie Curie"."""
-    if len(s.toks) < 2 or len(f.toks) < 2 or s.toks[-1] != f.toks[-1]:
+def _other_person(s: Form, f: Form) -> bool:
+    """Another person of the same surname or first name: "Pierre Curie" for "Marie Curie",
+    "Stephen King" for "Stephen Hawking"."""
+    if len(s.toks) < 2 or len(f.toks) < 2 or f.toks[0] not in FIRST_NAMES:
         return False
-    a, b = s.toks[0], f.toks[0]
-    return a != b and a in FIRST_NAMES and b in FIRST_NAMES and s.phon[:2] != f.phon[:2]
+    if s.toks[-1] == f.toks[-1]:
+        a, b = s.toks[0], f.toks[0]
+        return a != b and a in FIRST_NAMES and phonetic_key(a) != phonetic_key(b)
+    if s.toks[0] == f.toks[0]:
+        a, b = s.toks[-1], f.toks[-1]
+        if phonetic_key(a) == phonetic_key(b):
+            return False
+        return abs(len(a) - len(b)) >= 2 or fuzz.ratio(a, b) < 60
+    return False
 
 
 def _contained(s: Form, f: Form) -> float:
@@ -52,7 +61,7 @@ def similarity(s: Form, f: Form) -> float:
         extra = set(s.toks) - set(f.toks)
         has_unit = any(not t[:1].isdigit() for t in f.toks)
         return 0.96 if all(t in UNITS for t in extra) and not (extra and has_unit) else 0.3
-    if _other_given_name(s, f):
+    if _other_person(s, f):
         return 0.4
     char = fuzz.ratio(s.compact, f.compact) / 100.0
     if _extension(s.compact, f.compact):
@@ -60,8 +69,10 @@ def similarity(s: Form, f: Form) -> float:
     same_sound = bool({s.phon, s.phon_alt} & {f.phon, f.phon_alt})
     if min(len(f.compact), len(s.compact)) <= _SHORT:
         score = 0.8 if same_sound and char >= 0.5 else char * 0.7
-    elif same_sound:
+    elif same_sound and (char >= 0.7 or len(s.toks) == len(f.toks)):
         score = max(char, 0.9 if len(f.compact) >= 6 else 0.8)
+    elif same_sound:  # the same sounds split into other words: "Indonesian", "bow house"
+        score = max(char, 0.75)
     else:
         phon = fuzz.ratio(s.phon, f.phon) / 100.0
         score = char if phon < 0.9 else (char + phon) / 2

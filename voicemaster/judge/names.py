@@ -12,29 +12,58 @@ def _words(text: str) -> frozenset[str]:
 # Given names common in quiz answers (people of history, arts, science, sport, politics).
 FIRST_NAMES = _words(
     """
-    aaron abraham ada adam adolf agatha al alan albert alberto alec alexander alexandre
-    alfred alice amelia amy andre andrew andy angela ann anna anne antoine anton antonio
-    aretha arnold arthur audrey ayrton barack barbara ben benito benjamin bernard bill
-    billie billy bob bobby boris brad bram bruce buddy carl carlos caroline catherine cecil
-    charles charlie charlotte chris christian christine christopher claude cristiano dan
-    daniel david dean diana diego dmitri dolly donald dorothy edgar edmund edouard edvard
-    edward edwin eleanor elizabeth ella elton elvis emily emmeline enrico erik ernest
-    ernesto eva ferdinand fidel florence francis francisco frank franklin franz frederick
-    frida friedrich fyodor gabriel geoffrey george georges georgia gerald giuseppe grace
-    gregor greta gustav hannah hans harold harriet harry helen henri henrik henry herbert
-    hillary howard hugh igor indira isaac isabella ivan jack jacques james jane janet janis
-    jean jeff jennifer jesse jim jimi jimmy joan johann johannes john johnny jonathan jose
-    josef joseph judy jules julia julian julius justin karl kate katherine kurt lance larry
-    lenny leo leon leonard leonardo leonhard leonid lewis linus lionel louis louisa lucy
-    ludwig luis malcolm marco margaret maria marie mark martin mary maurice max michael
-    michel michelle mikhail miles muhammad neil napoleon nelson neville niccolo nicolaus
-    niels nikola
-    nikolai noel norman oliver orson oscar otto pablo paul pedro percy pete peter philip
-    pierre pyotr rafael ralph ray raymond rene richard rita roald robert roger ronald rosa
-    rosalind roy rudolf rudyard ruth salvador sam samuel sandro sarah serena sergei sigmund
-    simon sophia stanley stephen steve steven susan sylvia ted theodore thomas tim timothy
-    tom tony ulysses usain vasco victor victoria vincent virginia vladimir walt walter
-    warren wilbur william winston wolfgang woody yuri
+    aaron abigail abraham ada adam adolf adrian agatha agnes aidan al alain alan albert
+    alberto alec alessandro alexander alexandra alexandre alexei alfonso alfred ali alice
+    alicia allen amanda amber amelia amy anders andre andrea andrei andres andrew andy
+    angela angelina angus anita ann anna anne anthony antoine anton antonin antonio aretha
+    arne arnold arthur arturo astrid audrey augusto axel ayrton barack barbara barry
+    beatrice ben benedict benito benjamin bernadette bernard bertrand bette betty bill
+    billie billy bjorn blaise bob bobby boris boyd brad bram brendan brian brigitte bruce
+    bruno bryan buddy caleb camille carl carla carlos carmen carol caroline carolyn cassius
+    cate catherine cathy cecil celine cesar chad charles charlie charlize charlotte chester
+    chris christian christine christopher chuck clara clarence claude claudia clint colin
+    conrad craig cristiano cynthia dale damian damon dan daniel daphne darren dave david
+    dean debbie denis dennis derek desmond dexter diana dick diego dietrich dirk dmitri
+    dolly dolores dominic don donald donna doris dorothy douglas dustin dwight earl ed eddie
+    edgar edith edmond edmund edouard eduardo edvard edward edwin eleanor elena eli elijah
+    elise elizabeth ella ellen elsa elton elvis emil emile emily emma emmeline enrico enzo
+    eric erik ernest ernesto ernst esther ethan eugene eva evan evelyn ewan fabio federico
+    felix ferdinand fernando fidel fiona flora florence floyd frances francesca francis
+    francisco francois frank franklin franz freddie freddy frederic frederick frida
+    friedrich fritz fyodor gabriel gabriela gareth gary gene geoffrey george georges georgia
+    gerald geraldine gerard gerhard gertrude gianni gilbert gillian gina giorgio giovanni
+    giuseppe glen glenn gloria gordon grace graham greg gregor gregory greta guido guillaume
+    gunther gustav gustave guy hank hannah hans harold harriet harrison harry harvey hector
+    heidi heinrich helen helena helmut henri henrik henry herbert herman hermann hillary
+    horace howard hugh hugo humphrey ian igor indira ingrid irene iris isaac isabel isabella
+    ivan jack jackie jacob jacques jake james jan jane janet janis jason javier jay jean
+    jeanne jeff jennifer jeremy jerome jerry jesse jessica jill jim jimi jimmy jo joachim
+    joan joanna joanne joe joel johan johann johannes john johnny jon jonathan jorge jose
+    josef joseph juan judith judy jules julia julian julie juliet julius june justin karen
+    karl kate katharine katherine kathleen keith ken kenneth kevin kim kirk klaus kurt kyle
+    lance larry laura lauren lenny leo leon leonard leonardo leonhard leonid leonie leslie
+    lewis lily linda linus lionel lisa liz lorenzo lou louis louisa louise luca lucas
+    luciano lucy ludwig luigi luis luke lyndon mahatma malcolm manuel marc marcel marco
+    marcus margaret margot maria marian marie marilyn mario marion mark marlon martha martin
+    martina marvin mary matt matthew maurice maurizio max maxwell meg megan mel melanie
+    meryl michael michel michelle mick miguel mike mikhail mildred miles milton miriam
+    mitchell molly monica morgan moses muhammad nancy naomi napoleon natalie nathan
+    nathaniel ned neil nelson neville niccolo nicholas nick nicolaus nicole niels nigel
+    nikola nikolai nina noah noel nora norman olga oliver olivia omar orson orville oscar
+    otto owen pablo paolo pat patricia patrick paul paula pauline pedro peggy penelope percy
+    pete peter phil philip philippe phoebe pierce pierre pyotr quentin rachel rafael ralph
+    randy raphael ray raymond rebecca reginald rene renee rex ricardo richard rick ricky
+    rita roald rob robbie robert roberto robin rod rodney roger roland romeo ron ronald rosa
+    rosalind rosie ross rowan roy ruby rudolf rudy rudyard rupert russell ruth ryan sally
+    salvador sam samantha samuel sandra sandro santiago sara sarah scarlett scott sean
+    sebastian serena serge sergei sergio seth shane sharon sheila shirley sid sidney sigmund
+    silvio simon simone sofia sonia sophia spencer stan stanley stella stephen steve steven
+    stuart sue susan sven sydney sylvia tatiana ted teresa terry thelma theodore theresa
+    thomas tim timothy tina toby todd tom tommy tony tracy travis trevor tyler ulysses
+    umberto ursula usain valentina valerie vasco vera vernon veronica vic vicky victor
+    victoria viktor vince vincent viola virgil virginia vivien vladimir wallace walt walter
+    warren wayne wendy wilbur wilfred will willem william willie wilma winifred winston
+    wolfgang woody xavier yoko yuri yves zachary zoe
     """
 )
 TITLES = _words(

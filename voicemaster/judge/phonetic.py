@@ -4,7 +4,8 @@ Our own rules (metaphone-like): spelling variants of one sound map to one symbol
 "h" and a silent final "e" go, "w" after a vowel is a vowel, every vowel run becomes "a", a
 final schwa ("-er", "-ah", "-a") becomes "a", doubled letters collapse.
 "tchaikovsky" == "chaikovsky", "cheetah" == "cheater", "bauhaus" == "bow house".
-`phonetic_keys` also gives the key with a hard "ch" ("chameleon" == "camelion").
+`phonetic_keys` also gives the key with a hard "ch" and "th" ("chameleon" == "camelion",
+"kathmandu" == "katmandu").
 """
 
 from __future__ import annotations
@@ -28,12 +29,12 @@ _VOWELS = re.compile(r"[aeiouy]+")
 _DOUBLE = re.compile(r"(.)\1+")
 
 
-def _key(word: str, hard_ch: bool) -> str:
+def _key(word: str, hard: bool) -> str:
     word = _INITIAL.sub(lambda m: m.group(0)[1], word)
     if word.startswith("gh"):
         word = "g" + word[2:]
-    if hard_ch:
-        word = word.replace("ch", "k")
+    if hard:
+        word = word.replace("ch", "k").replace("th", "t")
     for old, new in _SUBS:
         word = word.replace(old, new)
     word = _SOFT_C.sub("S", word)
@@ -49,7 +50,7 @@ def _key(word: str, hard_ch: bool) -> str:
 
 @lru_cache(maxsize=65536)
 def phonetic_keys(text: str) -> tuple[str, str]:
-    """The key of a word or compacted phrase, and the key with a hard "ch"."""
+    """The key of a word or compacted phrase, and the key with a hard "ch" and "th"."""
     word = "".join(ch for ch in text.lower() if "a" <= ch <= "z")
     if not word:
         return text, text
