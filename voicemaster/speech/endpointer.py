@@ -80,7 +80,7 @@ class Endpointer:
         self.config = cfg = config or EndpointConfig()
         self._flen = round(cfg.frame_s * SAMPLE_RATE)
         self.floor_db = cfg.initial_floor_db
-        self._calibration: list[float] = []
+        self._calibration: list[tuple[int, float]] = []  # (frame, energy) until calibrated
         self._calibrated = cfg.calibrate_s <= 0
         self.begin()
 
@@ -184,23 +184,35 @@ class Endpointer:
             return
         self._audio += raw
         if not self._calibrated:
-            self._calibrate(energy)
-            if not self._calibrated:
-                self._recent.append((frame, energy, -1e9))  # judged by the calibrated floor
-                return
+            self._calibrate(frame, energy)
+            return
+        self._detect(frame, energy)
+
+    def _detect(self, frame: int, energy: float) -> None:
         if self.state == State.WAITING:
             self._wait_step(frame, energy)
         else:
             self._speech_step(frame, energy)
 
-    def _calibrate(self, energy: float) -> None:
-        if energy > _SILENT_DB:
-            self._calibration.append(energy)
+    def _calibrate(self, frame: int, energy: float) -> None:
+        """Learn the floor from the first audio, then run the detector over that audio (speech
+        may start at once, e.g. a recording that begins with the answer)."""
+        self._calibration.append((frame, energy))
         total = round(self.config.calibrate_s / self.config.frame_s)
-        if self._frames - self._holdoff >= total:
-            if self._calibration:
-                self.floor_db = max(self.config.floor_min_db, min(self._calibration))
-            self._calibrated = True
+        if len(self._calibration) < total:
+            return
+        heard = [e for _, e in self._calibration if e > _SILENT_DB]
+        if heard:
+            self.floor_db = max(self.config.floor_min_db, min(heard))
+        self._calibrated = True
+        now = self._frames
+        for past, past_energy in self._calibration:
+            self._frames = past + 1
+            if self.state in (State.DONE, State.TIMEOUT):
+                break
+            self._detect(past, past_energy)
+        self._frames = now
+        self._calibration = []
 
     def _adapt(self, energy: float) -> None:
         if energy <= _SILENT_DB:
