@@ -162,3 +162,17 @@ def test_judge_never_raises(spoken: str, answer: str) -> None:
     verdict = judge(spoken, AnswerKey(answer, competitors=("Paris", "Henry VIII")))
     assert verdict.verdict in ("right", "wrong", "pass", "unsure")
     assert 0.0 <= verdict.score <= 1.0
+
+
+def test_negative_numbers_are_different_numbers() -> None:
+    assert normalise("-273") == normalise("minus two hundred and seventy three") == "-273"
+    key = AnswerKey("-273", competitors=("273",))
+    assert judge("minus two hundred seventy three", key).correct
+    assert not judge("two hundred seventy three", key).correct
+
+
+def test_an_accepted_surname_wins_a_tie_with_a_rivals_surname() -> None:
+    rivals = ("Indira Gandhi",)
+    accepted = AnswerKey("Mahatma Gandhi", accept=("Gandhi",), competitors=rivals)
+    assert judge("Gandhi", accepted).correct
+    assert judge("Gandhi", AnswerKey("Mahatma Gandhi", competitors=rivals)).verdict == "unsure"

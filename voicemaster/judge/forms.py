@@ -18,7 +18,7 @@ from voicemaster.judge.text import compact, tokens
 
 
 def is_number(token: str) -> bool:
-    return token.replace(".", "", 1).isdigit()
+    return token.removeprefix("-").replace(".", "", 1).isdigit()
 
 
 @dataclass(frozen=True)
@@ -136,6 +136,7 @@ def expand(key: AnswerKey) -> Expanded:
                 continue  # another card's surname that is exactly this card's answer
             others.append(form)
     right = [f for f in right if f.compact not in reject_set]
+    right.sort(key=lambda f: f.kind != "full")  # on a tie the card's own full form wins
     traps = [f for f in answer_forms if f.kind == "trap" and f.compact not in right_set]
     by_sound: dict[str, list[Form]] = {}
     for form in others:

@@ -109,6 +109,9 @@ def decide(s: Form, ex: Expanded) -> Verdict:
         trap = next(t for t in ex.traps if s.compact == t.compact)
         why = "a first name alone" if trap.toks[0] in FIRST_NAMES else "only the generic part"
         return Verdict("wrong", 0.1, None, why)
+    if right >= 1.0 and rform is not None and rform.kind == "full" and oform is not None \
+            and oform.kind != "full":
+        return Verdict("right", 1.0, rform.source, "exactly a form the card accepts")
     if oform is not None and other >= right:
         if right >= 1.0:
             return Verdict("unsure", 0.5, rform.source if rform else None,

@@ -152,6 +152,17 @@ def words_to_digits(tokens: list[str]) -> list[str]:
             continue
         out.append(text)
         i = j
+    return _signs(out)
+
+
+def _signs(tokens: list[str]) -> list[str]:
+    """ "minus 273" -> "-273" (a negative number is a different number)."""
+    out: list[str] = []
+    for token in tokens:
+        if out and out[-1] in ("minus", "negative") and token.replace(".", "", 1).isdigit():
+            out[-1] = "-" + token
+        else:
+            out.append(token)
     return out
 
 

@@ -19,6 +19,7 @@ _SPECIAL = str.maketrans(
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}\b)")
 _APOSTROPHE = re.compile(r"(?<=[a-z0-9])'(?=[a-z])|'")
 _NOT_WORD = re.compile(r"[^a-z0-9.]+")
+_MINUS = re.compile(r"(?<![\w.])-(?=\d)")
 _STRAY_POINT = re.compile(r"(?<!\d)\.|\.(?!\d)")
 
 FILLERS = frozenset({"um", "umm", "uh", "uhh", "uhm", "er", "erm", "errr", "hmm", "hm", "mm",
@@ -57,7 +58,7 @@ def fold(text: str) -> str:
 
 def tokenise(folded: str) -> list[str]:
     """Split on punctuation; keep decimal points, drop apostrophes ("it's" -> "its")."""
-    text = _THOUSANDS.sub("", folded)
+    text = _MINUS.sub(" minus ", _THOUSANDS.sub("", folded))
     text = _APOSTROPHE.sub("", text)
     text = _NOT_WORD.sub(" ", text)
     text = _STRAY_POINT.sub(" ", text)
@@ -69,14 +70,26 @@ def drop_fillers(tokens: list[str]) -> list[str]:
     return [t for t in tokens if t not in FILLERS]
 
 
-Phrases = tuple[tuple[str, ...], ...]
+Phrases = dict[str, tuple[tuple[str, ...], ...]]
 
 
-def _strip_phrases(tokens: list[str], phrases: Phrases, lead: bool) -> list[str]:
+def _index(phrases: tuple[tuple[str, ...], ...], lead: bool) -> Phrases:
+    """Phrases by their first (or last) word, longest first: the hot path looks up one list."""
+    index: dict[str, list[tuple[str, ...]]] = {}
+    for phrase in phrases:
+        index.setdefault(phrase[0] if lead else phrase[-1], []).append(phrase)
+    return {k: tuple(sorted(v, key=len, reverse=True)) for k, v in index.items()}
+
+
+_LEADING_INDEX = _index(_LEADING, lead=True)
+_TRAILING_INDEX = _index(_TRAILING, lead=False)
+
+
+def _strip_phrases(tokens: list[str], index: Phrases, lead: bool) -> list[str]:
     changed = True
     while changed and len(tokens) > 1:
         changed = False
-        for phrase in phrases:
+        for phrase in index.get(tokens[0] if lead else tokens[-1], ()):
             n = len(phrase)
             part = tokens[:n] if lead else tokens[-n:]
             if len(tokens) > n and tuple(part) == phrase:
@@ -88,8 +101,8 @@ def _strip_phrases(tokens: list[str], phrases: Phrases, lead: bool) -> list[str]
 
 def drop_framing(tokens: list[str]) -> list[str]:
     """Remove framing around the answer: "I think it's X", "is it X", "X, final answer"."""
-    tokens = _strip_phrases(tokens, _LEADING, lead=True)
-    return _strip_phrases(tokens, _TRAILING, lead=False)
+    tokens = _strip_phrases(tokens, _LEADING_INDEX, lead=True)
+    return _strip_phrases(tokens, _TRAILING_INDEX, lead=False)
 
 
 def expand_abbreviations(tokens: list[str]) -> list[str]:
