@@ -29,9 +29,18 @@ def play(variant: type[Game], seed: int, teams: int = 3, track: int = 12) -> Gam
 
 def check_invariants(game: Game) -> None:
     track = game.settings.track
-    assert all(0 <= pos <= track for pos in game.positions.values())
+    assert all(pos >= 0 for pos in game.positions.values()), "no position below the start"
+    if game.stops_at_finish:
+        assert all(pos <= track for pos in game.positions.values()), "none past the finish"
     in_play = game.tiles_in_play()
     assert not in_play - game.tokens(), "tiles are conserved: none invented"
+
+
+def check_winner(game: Game) -> None:
+    """The winner has the most points and reached the finish (kompakt: the target score)."""
+    assert game.winner in game.teams
+    assert game.positions[game.winner] == max(game.positions.values())
+    assert game.positions[game.winner] >= game.settings.track
 
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=VARIANT_IDS)
@@ -39,8 +48,7 @@ def check_invariants(game: Game) -> None:
 def test_random_games_keep_every_invariant_and_end(variant: type[Game], teams: int) -> None:
     for seed in range(15):
         game = play(variant, seed, teams)
-        assert game.winner in game.teams
-        assert game.positions[game.winner] == game.settings.track
+        check_winner(game)
 
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=VARIANT_IDS)

@@ -37,6 +37,7 @@ class Game(ABC):
     tokens_per_category: ClassVar[int] = 1
     min_teams: ClassVar[int] = 2
     max_teams: ClassVar[int] = 4
+    stops_at_finish: ClassVar[bool] = True  # positions never pass settings.track (False: scores)
 
     def __init__(self, teams: list[str] | tuple[str, ...], settings: Settings | None = None):
         settings = settings or Settings()
@@ -128,7 +129,9 @@ class Game(ABC):
 
     def _move(self, team: str, delta: int, reason: MoveReason) -> Moved | None:
         before = self.positions[team]
-        after = max(0, min(self.settings.track, before + delta))
+        after = max(0, before + delta)
+        if self.stops_at_finish:
+            after = min(self.settings.track, after)
         if after == before:
             return None
         self.positions[team] = after

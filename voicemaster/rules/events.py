@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-MoveReason = Literal["right", "bezzerwizzer", "penalty", "knockback"]
+# "stake": kompakt, a missing attacker's stake goes to the defender
+MoveReason = Literal["right", "bezzerwizzer", "penalty", "knockback", "stake"]
 
 
 @dataclass(frozen=True)
@@ -40,6 +41,13 @@ class QuestionClosed:
 
 
 @dataclass(frozen=True)
+class BagRefilled:
+    """Kompakt: every token went back into the bag before this round's draw."""
+
+    round: int
+
+
+@dataclass(frozen=True)
 class RoundEnded:
     round: int
 
@@ -65,6 +73,7 @@ Event = (
     | Moved
     | QuestionClosed
     | RoundEnded
+    | BagRefilled
     | PlayoffStarted
     | PlayoffRoundPlayed
     | GameWon

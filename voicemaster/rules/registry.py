@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from voicemaster.rules.base import Game
+from voicemaster.rules.familie import FamilieGame
+from voicemaster.rules.kompakt import KompaktGame
 from voicemaster.rules.standard import OrdGame, StandardGame
 
-VARIANTS: tuple[type[Game], ...] = (StandardGame, OrdGame)
+VARIANTS: tuple[type[Game], ...] = (StandardGame, OrdGame, FamilieGame, KompaktGame)
 
 
 def variant_names() -> list[str]:
