@@ -36,7 +36,7 @@ pcm.fakemic {{
 
 # Runs in the subprocess: argv[1] is a JSON job; prints one JSON line.
 SCRIPT = r"""
-import json, sys, threading, time
+import json, os, sys, threading, time
 from pathlib import Path
 from voicemaster.speech.base import SpeechUnavailable
 from voicemaster.speech import microphone as m
@@ -58,6 +58,7 @@ if job["mode"] == "capture":
     out["rate"] = mic.capture_rate
     Path(job["out"]).write_bytes(capture(mic, job["samples"]))
     mic.close()
+    out["after_close"] = mic.read(0.0) == b""
 elif job["mode"] == "missing":
     try:
         m.Microphone(job.get("device")).open()
@@ -79,13 +80,10 @@ elif job["mode"] == "hotplug":
     Path(job["out"]).write_bytes(capture(mic, job["samples"]))
     mic.close()
 elif job["mode"] == "stall":
-    resume = threading.Event()
-    def writer():
-        with open(job["fifo"], "wb") as fifo:
-            fifo.write(bytes(range(256)) * 125)  # 16000 bytes: 0.5 s of audio, then nothing
-            fifo.flush()
-            resume.wait(20)
-    threading.Thread(target=writer, daemon=True).start()
+    # opened read-write, a FIFO never blocks an open nor breaks a write, whoever else
+    # (PortAudio probing the device) opens and closes it
+    fd = os.open(job["fifo"], os.O_RDWR)
+    os.write(fd, bytes(range(256)) * 125)  # 16000 bytes: 0.5 s of audio, then nothing
     mic = m.Microphone("fakemic", stall_s=1.0).open()
     got = 0
     try:
@@ -94,7 +92,7 @@ elif job["mode"] == "stall":
             got += len(chunk or b"") // 2
     except SpeechUnavailable as exc:
         out["error"], out["samples"] = str(exc), got
-    resume.set()
+    os.close(fd)  # the blocked read now sees the end of the file
     mic.close()
 print(json.dumps(out))
 """
@@ -154,6 +152,7 @@ def test_capture_at_16k_returns_the_injected_samples(
     )
     assert [row[:2] for row in result["devices"]][0] == [0, "fakemic"]  # type: ignore[index]
     assert result["rate"] == 16_000
+    assert result["after_close"] is True  # closed on purpose: the end of the stream
     assert np.array_equal(np.frombuffer(got.read_bytes(), dtype="<i2"), speech16)
 
 

@@ -139,6 +139,7 @@ class Microphone:
         self._last_block = 0.0
         self._closing = threading.Event()
         self._closing.set()
+        self._closed = False
 
     def open(self) -> Microphone:
         """Find the device and start capturing; SpeechUnavailable with a clear message if not."""
@@ -167,6 +168,7 @@ class Microphone:
         except (sd.PortAudioError, ValueError) as exc:
             raise SpeechUnavailable(f"Cannot open the microphone '{dev.name}': {exc}") from exc
         self._stream, self.device, self.capture_rate = stream, dev, rate
+        self._closed = False
         self._resampler = Resampler(rate, SAMPLE_RATE) if rate != SAMPLE_RATE else None
         log.info("microphone %d '%s' at %d Hz", dev.index, dev.name, rate)
         return self
@@ -195,6 +197,8 @@ class Microphone:
 
     def read(self, timeout: float) -> bytes | None:
         if self._stream is None:
+            if self._closed:
+                return b""  # closed on purpose: the end of the stream
             raise SpeechUnavailable("the microphone is not open")
         try:
             raw = self._queue.get(timeout=max(0.0, timeout))
@@ -216,6 +220,7 @@ class Microphone:
         """Stop capturing.  A driver stuck in a read cannot block the game: after ``wait_s``
         the stream is left to finish closing on its own."""
         stream, self._stream = self._stream, None
+        self._closed = True
         if stream is not None:
             self._closing = threading.Event()
             threading.Thread(target=_shutdown, args=(stream, self._closing), daemon=True).start()
@@ -226,6 +231,7 @@ class Microphone:
     def reopen(self) -> Microphone:
         """Close, look for devices again and open (the same spec)."""
         self.close()
+        self._closed = False  # until it opens again, reading means the device is missing
         if self._closing.is_set():  # PortAudio cannot rescan while a stream is stuck
             rescan()
         return self.open()
