@@ -206,6 +206,8 @@ class KompaktGame(Game):
             raise IllegalAction("zwap-own-token", "a zwap gives away the team's own token")
         other, slot = action.second
         self._require_team(other)
+        if other == team:
+            raise IllegalAction("zwap-opponent", "a zwap takes an opponent's token")
         if slot != 1:
             raise IllegalAction("slot-number", "every team holds one token: slot 1")
         if other not in later:
