@@ -15,12 +15,35 @@ from voicemaster.records import RecordError, RecordWriter, parse_lines, read_rec
 from voicemaster.rules import find_variant
 
 GOLDEN = Path(__file__).parent / "golden"
-STANDARD_GOLDEN = sorted((GOLDEN / "standard").glob("*.jsonl"))
-ILLEGAL = GOLDEN / "standard" / "illegal"
-ILLEGAL_EXPECTED: dict[str, list[object]] = json.loads((ILLEGAL / "expected.json").read_text())
+VARIANT_DIRS = sorted(d for d in GOLDEN.iterdir() if d.is_dir())
+ALL_GOLDEN = sorted(p for d in VARIANT_DIRS for p in d.glob("*.jsonl"))
+ILLEGAL_CASES = [
+    pytest.param(d / "illegal" / name, line, reason, id=f"{d.name}/{Path(name).stem}")
+    for d in VARIANT_DIRS
+    if (d / "illegal" / "expected.json").exists()
+    for name, (line, reason) in json.loads((d / "illegal" / "expected.json").read_text()).items()
+]
 
 
-@pytest.mark.parametrize("path", STANDARD_GOLDEN, ids=lambda p: p.stem)
+def _id(path: Path) -> str:
+    return f"{path.parent.name}/{path.stem}"
+
+
+def test_every_registered_variant_has_golden_and_illegal_records() -> None:
+    from voicemaster.rules import variant_names
+
+    folders = {d.name for d in VARIANT_DIRS}
+    for name in set(variant_names()) - {"ord"}:  # ord plays the standard rules
+        assert name in folders, f"tests/golden/{name}/ is missing"
+        assert list((GOLDEN / name).glob("*.jsonl")), f"no golden records for {name}"
+        assert (GOLDEN / name / "illegal" / "expected.json").exists()
+    for folder in VARIANT_DIRS:
+        listed = {p.values[0].name for p in ILLEGAL_CASES if p.id.startswith(f"{folder.name}/")}
+        present = {p.name for p in (folder / "illegal").glob("*.jsonl")}
+        assert listed == present, f"{folder.name}/illegal: expected.json and the files disagree"
+
+
+@pytest.mark.parametrize("path", ALL_GOLDEN, ids=_id)
 def test_golden_records_replay_to_their_expected_state(
     path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -30,7 +53,7 @@ def test_golden_records_replay_to_their_expected_state(
     assert json.loads(last) == expected
 
 
-@pytest.mark.parametrize("path", STANDARD_GOLDEN, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", ALL_GOLDEN, ids=_id)
 def test_every_truncation_of_a_golden_record_replays(path: Path) -> None:
     lines = path.read_text().splitlines(keepends=True)
     for n in range(1, len(lines) + 1):
@@ -38,12 +61,10 @@ def test_every_truncation_of_a_golden_record_replays(path: Path) -> None:
         assert len(record.actions) == n - 1
 
 
-@pytest.mark.parametrize("name", sorted(ILLEGAL_EXPECTED), ids=str)
+@pytest.mark.parametrize(("path", "line", "reason"), ILLEGAL_CASES)
 def test_illegal_records_exit_2_with_file_line_reason(
-    name: str, capsys: pytest.CaptureFixture[str]
+    path: Path, line: int, reason: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    line, reason = ILLEGAL_EXPECTED[name]
-    path = ILLEGAL / name
     assert main(["replay", str(path)]) == 2
     err = capsys.readouterr().err.strip()
     prefix = f"{path}:{line}: " if line else f"{path}: "
@@ -57,21 +78,29 @@ def test_replay_as_a_process_prints_no_traceback(tmp_path: Path) -> None:
     bad.write_bytes(b"\xff\xfe not text at all")
     run = subprocess.run(
         [sys.executable, "-m", "voicemaster", "replay", str(bad)],
-        capture_output=True, text=True, check=False,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert run.returncode == 2
     assert run.stderr.startswith(f"{bad}: ") and "Traceback" not in run.stderr
     missing = subprocess.run(
         [sys.executable, "-m", "voicemaster", "replay", str(tmp_path / "nope.jsonl")],
-        capture_output=True, text=True, check=False,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert missing.returncode == 2 and "Traceback" not in missing.stderr
 
 
 def test_a_header_must_name_a_variant_and_teams() -> None:
-    for header in ('{"teams": ["a", "b"]}', '{"variant": "standard"}', '[1, 2]',
-                   '{"variant": "standard", "teams": ["a"]}',
-                   '{"variant": "standard", "teams": ["a", "b"], "track": "long"}'):
+    for header in (
+        '{"teams": ["a", "b"]}',
+        '{"variant": "standard"}',
+        "[1, 2]",
+        '{"variant": "standard", "teams": ["a"]}',
+        '{"variant": "standard", "teams": ["a", "b"], "track": "long"}',
+    ):
         with pytest.raises(RecordError) as err:
             parse_lines([header + "\n"])
         assert err.value.line == 1
