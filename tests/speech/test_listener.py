@@ -1,0 +1,114 @@
+"""The listening path end to end: real synthesized speech, the real endpointer, the real
+pocketsphinx recognizer and the real judge."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from voicemaster.judge import AnswerKey
+from voicemaster.speech import audio
+from voicemaster.speech.base import Expectation, Recognizer, SpeechUnavailable
+from voicemaster.speech.listener import MicEars, expectation_for, listen_and_judge, make_recognizer
+from voicemaster.speech.sources import WavSource
+from voicemaster.speech.synth import synthesize
+
+if not (Path(__file__).resolve().parents[2] / "voicemaster/speech/pocketsphinx_asr.py").exists():
+    pytest.skip("the pocketsphinx recognizer is not in the tree yet", allow_module_level=True)
+
+KEY = AnswerKey("Paris", competitors=("London", "Madrid", "Berlin"))
+
+
+@cache
+def sphinx() -> Recognizer:
+    return make_recognizer("pocketsphinx")
+
+
+def room(seconds: float, seed: int = 0) -> bytes:
+    return audio.pad(b"", seconds)  # the room's noise is added over the whole scene (in ears)
+
+
+def in_room(pcm: bytes, seed: int = 0) -> bytes:
+    """A quiet room (-60 dBFS) under everything, as a real microphone hears it."""
+    noise = audio.noise(len(pcm) // 2, -60.0, np.random.default_rng(seed))
+    return audio.to_bytes(audio.to_array(pcm) + noise)
+
+
+def ears(pcm: bytes, realtime: bool = False) -> MicEars:
+    return MicEars(WavSource(in_room(pcm), realtime=realtime), sphinx())
+
+
+def test_hears_and_judges_a_right_answer(flite: None) -> None:
+    pcm = room(0.8) + synthesize("paris", "flite:slt") + room(1.5, 1)
+    e = ears(pcm)
+    got = listen_and_judge(e, expectation_for(KEY), KEY, timeout=10.0)
+    assert got is not None
+    assert got.verdict.verdict == "right"
+    assert "paris" in got.listening.heard.text.lower()
+    assert got.listening.decode_ms > 0
+    assert 0 < got.listening.endpoint_ms <= 600 + 1
+
+
+def test_a_wrong_answer_outside_the_grammar_is_not_accepted(flite: None) -> None:
+    pcm = room(0.8) + synthesize("albert einstein", "flite:rms") + room(1.5, 1)
+    got = listen_and_judge(ears(pcm), expectation_for(KEY), KEY, timeout=10.0)
+    assert got is not None
+    assert got.verdict.verdict != "right"
+
+
+def test_a_rival_answer_inside_the_grammar_is_wrong(flite: None) -> None:
+    pcm = room(0.8) + synthesize("london", "flite:slt") + room(1.5, 1)
+    got = listen_and_judge(ears(pcm), expectation_for(KEY), KEY, timeout=10.0)
+    assert got is not None and got.verdict.verdict == "wrong"
+
+
+def test_silence_until_the_timeout_is_none() -> None:
+    e = ears(room(6.0))
+    assert e.hear(expectation_for(KEY), timeout=2.0) is None
+    assert e.endpointer.now_s == pytest.approx(2.0 + e.endpointer.config.holdoff_s, abs=0.03)
+
+
+def test_a_knock_before_the_answer_is_not_the_answer(flite: None) -> None:
+    rng = np.random.default_rng(3)
+    knock = audio.to_bytes(rng.normal(0, 6000, 1600))  # 100 ms of a bang on the table
+    pcm = room(0.8) + knock + room(1.0, 2) + synthesize("paris", "flite:awb") + room(1.5, 1)
+    heard = ears(pcm).hear(expectation_for(KEY), timeout=10.0)
+    assert heard is not None and "paris" in heard.text.lower()
+
+
+def test_two_windows_on_one_stream(flite: None) -> None:
+    pcm = (room(0.8) + synthesize("yes", "flite:slt") + room(1.2, 1)
+           + synthesize("london", "flite:slt") + room(1.5, 2))  # fmt: skip
+    e = ears(pcm)
+    first = e.hear(Expectation(commands=("yes", "no")), timeout=5.0)
+    second = e.hear(expectation_for(KEY), timeout=5.0)
+    assert first is not None and first.text.lower() == "yes"
+    assert second is not None and "london" in second.text.lower()
+
+
+def test_works_with_a_real_time_source(flite: None) -> None:
+    pcm = room(0.5) + synthesize("paris", "flite:slt") + room(1.2, 1)
+    got = ears(pcm, realtime=True).listen(expectation_for(KEY), timeout=5.0)
+    assert got is not None and "paris" in got.heard.text.lower()
+    assert 0 < got.latency_ms < 1500
+
+
+class DeadMicrophone:
+    """A device that delivers nothing at all (unplugged mid-game)."""
+
+    sample_rate = 16_000
+
+    def read(self, timeout: float) -> bytes | None:
+        return None
+
+    def close(self) -> None:
+        pass
+
+
+def test_a_dead_source_is_reported() -> None:
+    e = MicEars(DeadMicrophone(), sphinx(), stall_s=0.05)
+    with pytest.raises(SpeechUnavailable, match="stopped delivering audio"):
+        e.hear(expectation_for(KEY), timeout=5.0)
