@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from voicemaster.rules.timeline_types import TimelineAction
+
 Answer = Literal["right", "wrong", "pass"]
 When = Literal["before", "after"]
 ANSWERS: tuple[str, ...] = ("right", "wrong", "pass")
@@ -55,4 +57,4 @@ class Playoff:
     results: dict[str, Answer] = field(hash=False)
 
 
-Action = StartRound | Zwap | Question | Playoff
+Action = StartRound | Zwap | Question | Playoff | TimelineAction  # timeline: its own actions

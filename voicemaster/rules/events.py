@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from voicemaster.rules.timeline_types import TimelineEvent
+
 # "stake": kompakt, a missing attacker's stake goes to the defender
 MoveReason = Literal["right", "bezzerwizzer", "penalty", "knockback", "stake"]
 
@@ -77,4 +79,5 @@ Event = (
     | PlayoffStarted
     | PlayoffRoundPlayed
     | GameWon
+    | TimelineEvent
 )

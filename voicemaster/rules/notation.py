@@ -109,6 +109,8 @@ def encode(action: Action) -> dict[str, Any]:
         return {"zwap": {"team": action.team, "swap": swap}}
     if isinstance(action, Playoff):
         return {"playoff": dict(action.results)}
+    if not isinstance(action, Question):
+        raise ValueError(f"{type(action).__name__} has no standard record line")
     body: dict[str, Any] = {"team": action.team, "answer": action.answer}
     if action.attack is not None:
         a = action.attack

@@ -6,8 +6,9 @@ from voicemaster.rules.base import Game
 from voicemaster.rules.familie import FamilieGame
 from voicemaster.rules.kompakt import KompaktGame
 from voicemaster.rules.standard import OrdGame, StandardGame
+from voicemaster.rules.timeline import TimelineGame
 
-VARIANTS: tuple[type[Game], ...] = (StandardGame, OrdGame, FamilieGame, KompaktGame)
+VARIANTS: tuple[type[Game], ...] = (StandardGame, OrdGame, FamilieGame, KompaktGame, TimelineGame)
 
 
 def variant_names() -> list[str]:
