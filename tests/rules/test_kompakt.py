@@ -6,6 +6,8 @@ import random
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from voicemaster.records import game_from_header
 from voicemaster.rules import Attack, IllegalAction, Playoff, Question, Settings, StartRound, Zwap
@@ -348,3 +350,35 @@ def test_kompakt_notation_round_and_blind_zwap() -> None:
     ):
         with pytest.raises(ValueError):
             KompaktGame.decode_action(bad)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.integers(2, 4),
+    st.sampled_from(["race", "empty-bag"]),
+    st.integers(0, 10**6),
+    st.floats(0.2, 0.9),
+)
+def test_random_kompakt_games_keep_the_bag_and_never_take_points(
+    teams: int, mode: str, seed: int, skill: float
+) -> None:
+    g = game(teams, target=20, mode=mode)
+    rng = random.Random(seed)
+    answered: Counter[str] = Counter()
+    while not g.finished:
+        before = dict(g.positions)
+        action = g.sample_action(rng, skill)
+        if isinstance(action, StartRound):
+            answered.clear()
+        if isinstance(action, Question):
+            answered[action.team] += 1
+        g.apply(action)
+        assert g.bag() + g.tiles_in_play() == KompaktGame.tokens(), "tokens are conserved"
+        assert all(g.positions[t] >= before[t] for t in g.teams), "nobody loses points"
+        assert max(answered.values(), default=0) <= 1, "one question per team per round"
+    assert g.winner is not None
+    assert g.positions[g.winner] == max(g.positions.values())
+    if mode == "empty-bag":
+        assert g.round == 20 // teams
+    else:
+        assert g.positions[g.winner] >= 20
