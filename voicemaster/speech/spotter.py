@@ -1,0 +1,72 @@
+"""Hearing a "Bezzerwizzer!" shout, alone or with a team name, in any utterance.
+
+Both recognizers put the shout phrases into every window's grammar (see ``shout_phrases``) and
+give the word a pronunciation; ``find_shout`` then reads the shout and its team from what was
+heard.  ``spot`` runs the whole check on one recording (the ``voicemaster spot`` command).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from voicemaster.speech.base import Expectation, Recognizer
+from voicemaster.speech.grammar import sanitise
+
+WORD = "bezzerwizzer"
+# Pronunciations (CMU ARPAbet): the English reading, a Dutch/German-ish one, a clipped one.
+PRONUNCIATIONS = (
+    "B EH Z ER W IH Z ER",
+    "B EH Z AH W IH Z AH",
+    "B EH S ER W IH S ER",
+    "B EH Z W IH Z ER",
+)
+# What a free decoder (no such word in its vocabulary) tends to make of the shout.
+_SOUNDALIKE = re.compile(
+    r"\b(?:bezzer ?wizzer|besser ?wisser|bes+er ?wis+er|bezz?er ?wiz+er)\b", re.IGNORECASE
+)
+
+
+def variants() -> tuple[str, ...]:
+    """Dictionary names for the pronunciations: bezzerwizzer, bezzerwizzer(2), ..."""
+    return tuple(WORD if i == 0 else f"{WORD}({i + 1})" for i in range(len(PRONUNCIATIONS)))
+
+
+def shout_phrases(teams: Sequence[str]) -> tuple[str, ...]:
+    """Grammar phrases for a shout: alone, "bezzerwizzer TEAM" and "TEAM bezzerwizzer"."""
+    phrases = [WORD]
+    for team in sanitise(teams):
+        phrases += [f"{WORD} {team}", f"{team} {WORD}"]
+    return tuple(phrases)
+
+
+def find_shout(text: str, teams: Sequence[str]) -> tuple[bool, str | None]:
+    """Whether ``text`` holds a shout, and the team named right before or after it."""
+    spoken = _SOUNDALIKE.sub(WORD, " ".join(sanitise([text])))
+    tokens = spoken.split()
+    if WORD not in tokens:
+        return False, None
+    at = tokens.index(WORD)
+    names = {name: team for team, name in zip(teams, sanitise(teams), strict=False)}
+    for name in sorted(names, key=len, reverse=True):
+        size = len(name.split())
+        after = " ".join(tokens[at + 1 : at + 1 + size])
+        before = " ".join(tokens[max(0, at - size) : at])
+        if name in (after, before):
+            return True, names[name]
+    return True, None
+
+
+def spot(
+    pcm: bytes, teams: Sequence[str], recognizer: Recognizer | None = None
+) -> tuple[bool, str | None, float]:
+    """(found, team or None, seconds into ``pcm`` where the shout starts) for one recording."""
+    if recognizer is None:
+        from voicemaster.speech.pocketsphinx_asr import PocketsphinxRecognizer
+
+        recognizer = PocketsphinxRecognizer()
+    heard = recognizer.recognize(pcm, Expectation(teams=tuple(teams)))
+    if not heard.bezzerwizzer:
+        return False, None, 0.0
+    at_s = getattr(recognizer, "last_shout_s", 0.0)
+    return True, heard.team, float(at_s)
