@@ -109,6 +109,14 @@ class _Window:
         self.spec_key: tuple[float, float] = (-1.0, -1.0)
 
     def run(self) -> Listening | None:
+        try:
+            return self._loop()
+        finally:
+            # never leave a speculative decode running on a recognizer someone else may use
+            if self.spec is not None and not self.spec.cancel():
+                self.spec.exception()
+
+    def _loop(self) -> Listening | None:
         silent_since = time.monotonic()
         while True:
             chunk = self.ears.source.read(READ_TIMEOUT_S)
