@@ -27,6 +27,7 @@ import resource
 import statistics
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import zip_longest
@@ -70,6 +71,7 @@ BUILTIN = [  # (category, question, answer)
 ]
 OUTSIDERS = ["London", "Albert Einstein", "chocolate cake", "the moon", "basketball",
              "Shakespeare", "a horse", "seventeen", "the red sea", "Madrid"]  # fmt: skip
+ERRORS: Counter[str] = Counter()
 DIGITS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
 
 
@@ -301,6 +303,9 @@ def run_case(system: System, case: Case, realtime: bool) -> Outcome:
     ears = MicEars(source, recognizer, config, speculate=speculate)
     try:
         got = ears.listen(expectation(case), timeout=audio.duration_s(case.pcm))
+    except Exception as exc:  # a recognizer crash is a result too: counted, not fatal
+        ERRORS[f"{type(exc).__name__}: {exc}"[:120]] += 1
+        return Outcome("error", None)
     finally:
         ears.close()
     if got is None:
@@ -451,6 +456,8 @@ def main(argv: list[str] | None = None) -> int:
     false_alarms([ours, base], items, reals, args.seed)
     print(f"\npeak RSS: {rss0:.0f} MB before recognizers, {rss_ours:.0f} MB after ours "
           f"({args.asr}), {rss_mb():.0f} MB with the baseline too")  # fmt: skip
+    for message, count in ERRORS.most_common():
+        print(f"recognizer errors: {count} x {message}")
     print(f"total {time.perf_counter() - began:.0f} s")
     return 0
 
