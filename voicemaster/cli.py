@@ -104,7 +104,21 @@ def _add_game_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--variant", default="standard", choices=variant_names())
     p.add_argument("--teams", type=int, default=None, help="number of teams (2-4)")
     p.add_argument("--names", default=None, help="team names, comma-separated")
-    p.add_argument("--track", type=int, default=None, help="spaces to the finish (default 30)")
+    p.add_argument(
+        "--track",
+        type=int,
+        default=None,
+        help="spaces to the finish (default 30; kompakt: points to win, 20)",
+    )
+    p.add_argument(
+        "--mode",
+        choices=["race", "empty-bag"],
+        default=None,
+        help="kompakt: race to the target or empty the bag",
+    )
+    p.add_argument(
+        "--kinds", default=None, metavar="TEAM=KIND,...", help="familie: e.g. red=child,blue=adult"
+    )
     p.add_argument("--home-stretch", type=int, default=None, help="home stretch (default 5)")
     p.add_argument("--deck", action="append", default=None, help="deck file(s) to draw from")
     p.add_argument("--seed", type=int, default=None)

@@ -20,6 +20,7 @@ from voicemaster.host.quiz import Quiz
 from voicemaster.host.session import (
     GAMES,
     SetupError,
+    check_deck_serves,
     crash_log,
     deck_paths,
     load_decks,
@@ -28,7 +29,7 @@ from voicemaster.host.session import (
     team_names,
 )
 from voicemaster.host.simulate import SimTable
-from voicemaster.records import RecordError, read_record
+from voicemaster.records import RecordError, game_from_header, read_record
 from voicemaster.speech.base import Ears, Expectation, Speaker, SpeechUnavailable
 
 log = logging.getLogger(__name__)
@@ -92,6 +93,53 @@ def _ask_team_count(speaker: Speaker, ears: Ears) -> int:
     return 2
 
 
+def quizmaster_class(variant: str) -> type[Quizmaster]:
+    """The quizmaster of a rule set (standard and ord: the standard board's)."""
+    if variant == "familie":
+        from voicemaster.host.familie import FamilieQuizmaster
+
+        return FamilieQuizmaster
+    if variant == "kompakt":
+        from voicemaster.host.kompakt import KompaktQuizmaster
+
+        return KompaktQuizmaster
+    if variant == "timeline":  # its own dialogue (placements, not questions)
+        from voicemaster.host.timeline_dialogue import TimelineQuizmaster
+
+        return TimelineQuizmaster  # type: ignore[return-value]
+    return Quizmaster
+
+
+def variant_extra(
+    args: argparse.Namespace, teams: list[str], ask: tuple[Speaker, Ears] | None
+) -> dict[str, Any]:
+    """Header fields a rule set needs from the players: familie's kinds (``--kinds``, else asked
+    when ``ask`` gives a speaker and ears, else mixed for a simulated table)."""
+    kinds = getattr(args, "kinds", None)
+    if args.variant != "familie":
+        if kinds:
+            raise SetupError("--kinds is for familie")
+        return {}
+    from voicemaster.host import familie
+
+    if kinds:
+        try:
+            return {"kinds": familie.parse_kinds(kinds, teams)}
+        except ValueError as exc:
+            raise SetupError(str(exc)) from None
+    if ask is not None:
+        return {"kinds": familie.ask_kinds(ask[0], ask[1], teams)}
+    return {"kinds": familie.alternating_kinds(teams, args.seed or 0)}
+
+
+def goal(header: dict[str, Any]) -> str:
+    if header["variant"] == "kompakt":
+        if header.get("mode") == "empty-bag":
+            return "We play until the bag is empty."
+        return f"First to {header.get('target')} points wins."
+    return f"The finish is at {header.get('track')}."
+
+
 def choose_record(args: argparse.Namespace, speaker: Speaker, ears: Ears) -> Path:
     """The record to play: resumed, offered for resuming, or a new game (set up by voice)."""
     if args.resume is not None:
@@ -111,16 +159,16 @@ def choose_record(args: argparse.Namespace, speaker: Speaker, ears: Ears) -> Pat
     if count is None and args.names is None:
         count = _ask_team_count(speaker, ears)
     teams = team_names(count, args.names)
-    header = new_header(
-        args, teams, {"deck": [str(Path(p).resolve()) for p in deck_paths(args.deck)]}
-    )
+    decks = [str(Path(p).resolve()) for p in deck_paths(args.deck, args.variant)]
+    extra = variant_extra(args, teams, (speaker, ears))
+    header = new_header(args, teams, {"deck": decks, **extra})
     path = Path(args.record) if args.record else new_record_path()
     if path.exists() and path.stat().st_size:
         raise SetupError(f"{path} exists; use --resume {path} to go on with it")
     GameLog(path, header).close()
     speaker.say(
         f"A new game of {header['variant']} for {len(teams)} teams: "
-        f"{', '.join(teams)}. The finish is at {header['track']}."
+        f"{', '.join(teams)}. {goal(header)}"
     )
     return path
 
@@ -131,7 +179,9 @@ def open_game(path: Path) -> tuple[GameLog, Quiz]:
     except RecordError as exc:
         raise SetupError(f"{path}:{exc.line}: {exc.reason}") from None
     game_log = GameLog(path)
-    deck = load_decks(list(game_log.header.get("deck") or deck_paths(None)))
+    variant = str(game_log.header.get("variant", "standard"))
+    deck = load_decks(list(game_log.header.get("deck") or deck_paths(None, variant)))
+    check_deck_serves(deck, game_from_header(game_log.header))
     return game_log, Quiz(deck, game_log.used_cards())
 
 
@@ -144,7 +194,9 @@ def cmd_play(args: argparse.Namespace) -> int:
         game_log, quiz = open_game(path)
     except (SetupError, DeckError, EOFError) as exc:
         return _fail(str(exc) or "no input")
-    master = Quizmaster(game_log, quiz, speaker, ears, Timing(), recover)
+    master = quizmaster_class(game_log.header["variant"])(
+        game_log, quiz, speaker, ears, Timing(), recover
+    )
     try:
         outcome = master.run()
     except Exception:
@@ -168,8 +220,9 @@ def _simulation_header(args: argparse.Namespace) -> tuple[Path, dict[str, Any] |
         return found[0], None
     teams = team_names(args.teams or 3, args.names)
     options = {"skill": args.skill, "through": args.through}
-    decks = [str(Path(p).resolve()) for p in deck_paths(args.deck)]
-    header = new_header(args, teams, {"deck": decks, "simulate": options})
+    decks = [str(Path(p).resolve()) for p in deck_paths(args.deck, args.variant)]
+    extra = variant_extra(args, teams, None)
+    header = new_header(args, teams, {"deck": decks, "simulate": options, **extra})
     path = (
         Path(args.record)
         if args.record
@@ -201,13 +254,18 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         if header is None:
             game_log, quiz = open_game(path)
         else:
-            game_log = GameLog(path, header)
             quiz = Quiz(load_decks(header["deck"]))
+            check_deck_serves(quiz.deck, game_from_header(header))
+            game_log = GameLog(path, header)
     except (SetupError, DeckError) as exc:
         return _fail(str(exc))
     options = game_log.header.get("simulate", {})
     seed = int(game_log.header.get("seed", 0))
     skill = float(options.get("skill", args.skill))
+    if game_log.header["variant"] == "timeline":
+        from voicemaster.host.timeline_sim import simulate_timeline
+
+        return simulate_timeline(game_log, quiz, seed, skill, options.get("through", "text"))
     if options.get("through", "text") == "audio":
         from voicemaster.host.simaudio import AudioTable
 
@@ -220,7 +278,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         speaker: Speaker = audio.speaker()
     else:
         table, speaker = SimTable(game_log, seed, skill, quiz.deck), TranscriptSpeaker()
-    master = Quizmaster(game_log, quiz, speaker, table, Timing())
+    master = quizmaster_class(game_log.header["variant"])(game_log, quiz, speaker, table, Timing())
     try:
         master.run()
     finally:

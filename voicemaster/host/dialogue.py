@@ -27,6 +27,7 @@ from voicemaster.speech.base import Ears, Speaker
 
 class Quizmaster:
     listener_commands = COMMAND_WORDS
+    turn_class: type[Turn] = Turn  # a variant's quizmaster may ask its questions its own way
 
     def __init__(
         self,
@@ -177,7 +178,7 @@ class Quizmaster:
             self.start_round()
         elif expected == "question":
             retake, self.retake = self.retake, None
-            Turn(self, retake).play()
+            self.turn_class(self, retake).play()
         elif expected == "playoff":
             self.playoff()
 
@@ -298,11 +299,13 @@ class Quizmaster:
         if attack is not None and attack.answer is not None:
             knock = False
             if right and before.in_home_stretch(question.team):
-                knock = Turn(self).ask_knockback(PendingAttack(attack.team, attack.when))
+                knock = self.turn_class(self).ask_knockback(PendingAttack(attack.team, attack.when))
             changed = Attack(attack.team, attack.when, answer, knock)  # type: ignore[arg-type]
             return Question(question.team, question.answer, changed)
         if attack is not None and not right and card is not None:
-            got = Turn(self).attacker(card, PendingAttack(attack.team, attack.when), "wrong")
+            got = self.turn_class(self).attacker(
+                card, PendingAttack(attack.team, attack.when), "wrong"
+            )
             return Question(question.team, "wrong", got)
         stripped = Attack(attack.team, attack.when) if attack else None
         return Question(question.team, answer, stripped)  # type: ignore[arg-type]

@@ -12,8 +12,9 @@ from typing import Any
 
 from voicemaster.decks import Deck, load_deck
 from voicemaster.records import game_from_header
-from voicemaster.rules import Settings, find_variant
+from voicemaster.rules import Game, Settings, find_variant
 from voicemaster.rules.base import TEAM_COLOURS
+from voicemaster.rules.kompakt import TARGET
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = Path("games")
@@ -25,13 +26,33 @@ class SetupError(Exception):
     """Options that cannot make a game (the message says why)."""
 
 
-def deck_paths(given: list[str] | None) -> list[str]:
+VARIANT_DECKS = {"kompakt": DEFAULT_DECK}  # a variant's default deck: decks/<variant>-en.yaml
+
+
+def default_deck(variant: str = "standard") -> str:
+    return VARIANT_DECKS.get(variant, f"decks/{variant}-en.yaml")
+
+
+def deck_paths(given: list[str] | None, variant: str = "standard") -> list[str]:
     if given:
         return list(given)
+    default = default_deck(variant)
     for base in (Path.cwd(), ROOT):
-        if (base / DEFAULT_DECK).is_file():
-            return [str(base / DEFAULT_DECK)]
-    return [DEFAULT_DECK]
+        if (base / default).is_file():
+            return [str(base / default)]
+    return [default]
+
+
+def check_deck_serves(deck: Deck, game: Game) -> None:
+    """SetupError unless the deck has a question for every category the game can draw."""
+    have = {category for category, cards in deck.categories().items() if cards}
+    missing = [c for c in game.categories if c not in have]
+    if missing:
+        shown = ", ".join(missing[:5]) + (" ..." if len(missing) > 5 else "")
+        raise SetupError(
+            f"deck {deck.deck} ({deck.variant}) has no questions for {len(missing)} "
+            f"{game.name} categories: {shown}; give a {game.name} deck with --deck"
+        )
 
 
 def load_decks(paths: list[str]) -> Deck:
@@ -73,6 +94,12 @@ def new_header(args: Any, teams: list[str], extra: dict[str, Any]) -> dict[str, 
         "seed": seed,
     }
     header.update(extra)
+    if cls.name == "kompakt":  # the score to reach and the mode instead of a track
+        del header["track"], header["home_stretch"]
+        header["target"] = args.track if args.track is not None else TARGET
+        header.setdefault("mode", getattr(args, "mode", None) or "race")
+    elif getattr(args, "mode", None) not in (None, "race"):
+        raise SetupError("--mode empty-bag is for kompakt")
     try:
         game_from_header(header)
     except Exception as exc:  # IllegalAction or ValueError: explain, never a traceback

@@ -9,6 +9,7 @@ quizmaster's first verdicts that differ from it are counted there (``misjudged``
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any
 
 from voicemaster.host.channels import Cue
@@ -32,13 +33,18 @@ class SimTable:
         self._next: str | None = None
         self._said: dict[str, str] = {}  # role -> the words said
         self.meant: dict[str, str] = {}
+        self._asked: Counter[tuple[Any, ...]] = Counter()
         self.misjudged = 0
 
     # --- the ears interface -------------------------------------------------------------------
     def cue(self, cue: Cue) -> None:
+        # a listening point asked again (a window that listens on after a shout) decides anew
+        point = (cue.lines, cue.edits, cue.kind, cue.team, cue.attempt, cue.detail)
+        again = self._asked[point]
+        self._asked[point] += 1
         rng = random.Random(
             f"{self.seed}:{cue.lines}:{cue.edits}:{cue.kind}:{cue.team}:{cue.attempt}:"
-            f"{len(cue.options)}:{cue.detail}"
+            f"{len(cue.options)}:{cue.detail}" + (f":{again}" if again else "")
         )
         self._next = self.decide(cue, rng)
 
@@ -68,6 +74,8 @@ class SimTable:
             return self._answer_time(cue, rng)
         if cue.kind == "before":
             return self._before(cue, rng)
+        if cue.kind == "options":  # familie: adults may attack until the options are read
+            return self._shout(cue, rng, 0.15) if cue.attempt == 0 else None
         if cue.kind == "arrange":
             return "keep" if rng.random() < 0.5 or not cue.options else rng.choice(cue.options)
         if cue.kind == "confirm":
@@ -104,14 +112,23 @@ class SimTable:
         others = [t for t in game.teams if t != team and game.bezzerwizzers[t] > 0]
         if cue.attempt < 2 and roll < 0.12 and others:
             return f"Bezzerwizzer {rng.choice(others)}"
-        if cue.attempt < 2 and roll < 0.2 and game.zwaps[team] > 0:
+        if cue.attempt < 2 and roll < 0.2 and _may_zwap(game, str(team)):
             return self._zwap(cue, rng)
         if cue.attempt == 0 and roll < 0.23:
             return rng.choice((*CHATTER, "pause"))
         return None
 
+    def _shout(self, cue: Cue, rng: random.Random, chance: float) -> str | None:
+        game = cue.game
+        others = [t for t in game.teams if t != cue.team and game.bezzerwizzers[t] > 0]
+        if others and rng.random() < chance:
+            return f"Bezzerwizzer {rng.choice(others)}"
+        return None
+
     def _zwap(self, cue: Cue, rng: random.Random) -> str | None:
         game, team = cue.game, cue.team
+        if hasattr(game, "still_to_play"):  # kompakt: a blind zwap with a team still to play
+            return f"zwap with {team_name(rng.choice(game.still_to_play()[1:]))}"
         tiles = [(t, s) for t in game.teams for s in range(1, 5) if game.is_open(t, s)]
         if len(tiles) < 2:
             return None
@@ -149,6 +166,8 @@ class SimTable:
             self.meant[role], text = "pass", "pass"
         else:
             self.meant[role], text = "wrong", str(rng.choice(wrongs))
+        if self.meant[role] != "pass" and _hears_options(cue, card) and rng.random() < 0.3:
+            text = _by_letter(card, text)  # familie: children may answer "option B"
         self._said[role] = text
         return text
 
@@ -166,3 +185,23 @@ class SimTable:
         if kind == "attacker":
             return "attacker"
         return f"playoff:{team}"
+
+
+def _may_zwap(game: Any, team: str) -> bool:
+    if hasattr(game, "still_to_play"):  # kompakt: once a turn, never the round's last team
+        return bool(game.still_to_play()[1:]) and not game.zwapped
+    return bool(game.zwaps[team] > 0)
+
+
+def _hears_options(cue: Cue, card: Any) -> bool:
+    """A children's team hears a familie card's options (every row of the rulebook's table)."""
+    kinds = getattr(cue.game, "kinds", {})
+    return bool(card.options) and kinds.get(cue.team) == "child"
+
+
+def _by_letter(card: Any, text: str) -> str:
+    """The option meant by ``text`` as its letter ("option B"), if it is one of them."""
+    for index, option in enumerate(card.options):
+        if normalize(option) == normalize(text):
+            return f"option {'ABCDEF'[index]}"
+    return text

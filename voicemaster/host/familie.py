@@ -1,0 +1,281 @@
+"""Bezzerwizzer Familie at the table: children's and adults' teams, and the answer options.
+
+Who hears a card's three options follows the rulebook's table (``FamilieGame.options``):
+
+- a children's team defending alone or against children: the options follow the question;
+- children defending, adults attacking: the adults answer first -- on a keyboard they type it
+  (without echo), by voice the children are asked to cover their ears -- then the options are
+  read and the children answer.  Adults may attack only until the options are read;
+- adults defending, children attacking: the adults answer, then the options are read to the
+  children as their attacker's prompt;
+- adults against adults: no options.
+
+Questions are drawn for the answering team's audience (child or adult) where the deck allows.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Literal
+
+from voicemaster.host import intents, phrases
+from voicemaster.host.channels import KeyboardEars
+from voicemaster.host.dialogue import Quizmaster
+from voicemaster.host.familie_private import private_typing
+from voicemaster.host.intents import Shout
+from voicemaster.host.phrases import listing, team_name
+from voicemaster.host.turn import PendingAttack, Turn
+from voicemaster.rules import Attack, Playoff, Question
+from voicemaster.rules.familie import FamilieGame, Options
+from voicemaster.speech.base import Ears, Expectation, Speaker
+
+if TYPE_CHECKING:
+    from voicemaster.decks import Card
+
+LETTERS = "ABCDEF"
+
+
+def options_phrase(card: Card) -> str:
+    """ "Is it A, Paris; B, Lyon; or C, Nice?" """
+    parts = [f"{LETTERS[i]}, {text}" for i, text in enumerate(card.options)]
+    return f"Is it {'; '.join(parts[:-1])}; or {parts[-1]}?" if len(parts) > 1 else ""
+
+
+def kind_words(kind: str) -> str:
+    return "children's" if kind == "child" else "adults'"
+
+
+class FamilieQuizmaster(Quizmaster):
+    turn_class: type[Turn]  # set below (FamilieTurn needs this class first)
+
+    @property
+    def familie(self) -> FamilieGame:
+        game = self.game
+        assert isinstance(game, FamilieGame)
+        return game
+
+    def draw_for(
+        self, team: str, category: str, purpose: str = "card", exclude: set[str] | None = None
+    ) -> Card:
+        """A card of ``category`` for the team's audience (child/adult) where the deck allows;
+        unused cards first, as ``Quiz.draw``."""
+        kind = self.familie.kinds[team]
+        used = self.log.used_cards() | (exclude or set())
+        cards = sorted(self.quiz.deck.categories().get(category) or [], key=lambda c: c.id)
+        suited = [c for c in cards if c.audience in (kind, None)]
+        for pool in (
+            [c for c in suited if c.id not in used],
+            [c for c in cards if c.id not in used],
+            suited,
+            cards,
+        ):
+            if pool:
+                card = self.rng(purpose).choice(pool)
+                self.quiz.used = used | {card.id}
+                return card
+        raise LookupError(f"the deck has no question for {category}")
+
+    def read_options(self, card: Card, listeners: str) -> None:
+        if card.options:
+            self.say(f"{listeners}, here are the options. {options_phrase(card)}")
+
+    def playoff(self) -> None:
+        """As on the standard board, with the options read to a children's team."""
+        teams = self.game.playoff_teams
+        drawn = self.game.draw_playoff(self.rng("playoff"))
+        results: dict[str, str] = {}
+        cards: list[str] = []
+        for team in teams:
+            card = self.draw_for(team, drawn[team], f"playoff:{team}", set(cards))
+            cards.append(card.id)
+            prompt = (
+                f"{team_name(team)}, your play-off question, in {card.category}: {card.question}"
+            )
+            if self.familie.options(team).defender and card.options:
+                prompt = f"{prompt} {options_phrase(card)}"
+            self.say(prompt)
+            results[team] = self.answer_window(team, card, "playoff", prompt)
+        events = self.commit(Playoff(results), {"cards": cards})  # type: ignore[arg-type]
+        for team, card_id in zip(teams, cards, strict=True):
+            asked = self.quiz.card(card_id)
+            verdict = phrases.verdict(team, results[team])
+            self.say(
+                f"{team_name(team)}: the answer was {asked.answer if asked else '?'}; {verdict}"
+            )
+        self.say(" ".join(phrases.events(events, self.game.settings.track)))
+
+
+class FamilieTurn(Turn):
+    """One familie question: the standard turn with the options table."""
+
+    qm: FamilieQuizmaster
+
+    def __init__(self, qm: Quizmaster, retake: object = None) -> None:
+        assert isinstance(qm, FamilieQuizmaster)
+        super().__init__(qm, retake)  # type: ignore[arg-type]
+        self.options_read = False
+        self.early: str | None = None  # the adults' answer, given before the options
+
+    @property
+    def kinds(self) -> dict[str, str]:
+        return self.qm.familie.kinds
+
+    def table(self, attacker: str | None) -> Options:
+        return self.qm.familie.options(self.team, attacker)
+
+    def play(self) -> None:
+        qm, team = self.qm, self.team
+        card = qm.quiz.card(self.retake.card) if self.retake else None
+        if self.retake and card is not None:
+            qm.say(f"Taking that back. {team_name(team)}, here is your question again.")
+            attack = self.retake.attack
+        else:
+            qm.say(self.announce())
+            attack = self.before_window()
+            card = qm.draw_for(team, qm.game.category_at(team, self.slot))
+        qm.say(card.question)
+        if self.kinds[team] == "child" and card.options:
+            attack = self.before_options(card, attack)
+            if attack is not None and self.table(attack.team).answers_first == "attacker":
+                self.early = self.adults_first(card, attack)
+            qm.read_options(card, team_name(team))
+            self.options_read = True
+        answer, attack = self.defend(card, attack)
+        bezzerwizzer = self.attacker(card, attack, answer) if attack is not None else None
+        action = Question(team, answer, bezzerwizzer)  # type: ignore[arg-type]
+        events = qm.commit(action, {"card": card.id}, replace=self.retake is not None)
+        qm.reveal(card, action, events)
+
+    def before_options(self, card: Card, attack: PendingAttack | None) -> PendingAttack | None:
+        """Children defend: adults may attack only until the options are read."""
+        game, timing = self.qm.game, self.qm.timing
+        adults = [
+            t
+            for t in game.teams
+            if t != self.team and self.kinds[t] == "adult" and game.bezzerwizzers[t] > 0
+        ]
+        if attack is not None or not adults:
+            return attack
+        prompt = "Any Bezzerwizzer before I read the options?"
+        self.qm.say(prompt)
+        for _ in range(timing.max_utterances):
+            intent, _heard = self.qm.listener.ask("options", self.team, prompt, timing.before)
+            if intent is None or (isinstance(intent, intents.Command) and intent.name == "pass"):
+                break
+            if isinstance(intent, Shout):
+                attack = self.shout(intent, attack, "after")
+                if attack is not None:
+                    break
+        return attack
+
+    def adults_first(self, card: Card, attack: PendingAttack) -> str:
+        """The attacking adults commit their answer before the children hear the options."""
+        qm, who, kids = self.qm, team_name(attack.team), team_name(self.team)
+        keyboard = isinstance(qm.ears, KeyboardEars)
+        if keyboard:
+            prompt = f"{who}, type your answer privately: it is not shown. {kids}, please wait."
+        else:
+            prompt = f"{kids} team, please cover your ears. {who}, your answer?"
+        qm.say(prompt)
+        with private_typing(qm.ears if keyboard else None):
+            got = qm.answer_window(attack.team, card, "attacker", prompt)
+        qm.say(f"Thank you, {who}. {kids}, you can listen again.")
+        return got
+
+    def shout(
+        self, intent: Shout, attack: PendingAttack | None, when: Literal["before", "after"]
+    ) -> PendingAttack | None:
+        attacker = intent.team
+        if (
+            self.options_read
+            and attack is None
+            and attacker in self.kinds
+            and self.table(attacker).answers_first == "attacker"
+        ):
+            self.qm.say(
+                f"Too late for {team_name(attacker)}: "
+                "adults must attack before the options are read."
+            )
+            return attack
+        return super().shout(intent, attack, when)
+
+    def attacker(self, card: Card, attack: PendingAttack, answer: str) -> Attack:
+        qm = self.qm
+        if answer == "right":
+            return Attack(attack.team, attack.when)
+        who = team_name(attack.team)
+        if self.early is not None:
+            got = self.early
+            qm.say(f"{team_name(self.team)}: not right. {who} answered before the options.")
+        else:
+            prompt = f"{who}, your answer?"
+            if self.table(attack.team).attacker and card.options:
+                prompt = f"{prompt} {options_phrase(card)}"
+            qm.say(f"{team_name(self.team)}: not right. {prompt}")
+            got = qm.answer_window(attack.team, card, "attacker", prompt)
+        knockback = False
+        if got == "right" and qm.game.in_home_stretch(self.team):
+            knockback = self.ask_knockback(attack)
+        return Attack(attack.team, attack.when, got, knockback)  # type: ignore[arg-type]
+
+
+FamilieQuizmaster.turn_class = FamilieTurn
+
+
+# --- set-up: which teams are children's teams ---------------------------------------------------
+CHILD_WORDS = ("child", "children", "kids", "kid", "children's", "childrens", "young")
+ADULT_WORDS = ("adult", "adults", "grown ups", "grownups", "grown-ups", "grown up", "parents")
+
+
+def kind_of(text: str) -> str | None:
+    """ "children" -> child, "adults" -> adult, else None."""
+    norm = intents.normalize(text)
+    child = any(intents._has(norm, w) for w in CHILD_WORDS)
+    adult = any(intents._has(norm, intents.normalize(w)) for w in ADULT_WORDS)
+    if child == adult:
+        return None
+    return "child" if child else "adult"
+
+
+def parse_kinds(text: str, teams: list[str]) -> dict[str, str]:
+    """``red=child,blue=adult`` -> kinds; ValueError naming what is wrong."""
+    kinds: dict[str, str] = {}
+    for part in (p.strip() for p in text.split(",") if p.strip()):
+        team, sep, word = (s.strip().lower() for s in part.partition("="))
+        kind = kind_of(word) if sep else None
+        if team not in teams:
+            raise ValueError(f"--kinds names {team!r}, which is not a team ({', '.join(teams)})")
+        if kind is None:
+            raise ValueError(f"--kinds: say {team}=child or {team}=adult, not {part!r}")
+        kinds[team] = kind
+    return kinds
+
+
+def alternating_kinds(teams: list[str], seed: int) -> dict[str, str]:
+    """Simulated tables: children's and adults' teams mixed (at least one of each)."""
+    rng = random.Random(f"{seed}:kinds")
+    kinds = {team: rng.choice(("child", "adult")) for team in teams}
+    if len(set(kinds.values())) == 1:
+        kinds[teams[-1]] = "adult" if kinds[teams[0]] == "child" else "child"
+    return kinds
+
+
+def ask_kinds(speaker: Speaker, ears: Ears, teams: list[str]) -> dict[str, str]:
+    """Ask each team by voice (or keyboard) whether it is a children's or an adults' team."""
+    say = speaker.say
+    kinds: dict[str, str] = {}
+    for team in teams:
+        kind = None
+        for _ in range(3):
+            say(f"{team_name(team)} team: children or adults?")
+            heard = ears.hear(Expectation(commands=("children", "adults")), 20.0)
+            kind = kind_of(heard.text) if heard is not None else None
+            if kind is not None:
+                break
+        kinds[team] = kind or "adult"
+        article = "a" if kinds[team] == "child" else "an"
+        say(f"{team_name(team)} is {article} {kind_words(kinds[team])} team.")
+    children = [team_name(t) for t, k in kinds.items() if k == "child"]
+    if children:
+        say(f"{listing(children)} will hear three answer options with each question.")
+    return kinds
