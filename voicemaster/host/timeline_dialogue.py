@@ -1,0 +1,215 @@
+"""The quizmaster of a timeline game: deals, turns of placements, tie-breaks, undo.
+
+As in the standard dialogue, every action is written to the record (flushed and fsynced)
+before its result is said, and random draws come from streams keyed by the seed and the
+record's length, so a resumed game goes on exactly as the uninterrupted one would.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from voicemaster.host import timeline_phrases as say
+from voicemaster.host.listening import COMMAND_WORDS, Listener, QuitGame, TakeBack, Timing
+from voicemaster.host.log import GameLog
+from voicemaster.host.phrases import team_name
+from voicemaster.host.quiz import Quiz
+from voicemaster.rules import IllegalAction
+from voicemaster.rules.actions import Action
+from voicemaster.rules.events import Event
+from voicemaster.rules.timeline import TimelineGame, fits
+from voicemaster.rules.timeline_types import Place, Tiebreak, TimelineCard, ZwapCards
+from voicemaster.speech.base import Ears, Expectation, Speaker
+
+LINE_WORDS = ("repeat the line", "my cards", "card", "gap", "before", "after", "between")
+
+
+class TimelineQuizmaster:
+    listener_commands = COMMAND_WORDS + LINE_WORDS
+
+    def __init__(
+        self,
+        log: GameLog,
+        quiz: Quiz,
+        speaker: Speaker,
+        ears: Ears,
+        timing: Timing | None = None,
+        recover: Callable[[], None] | None = None,
+    ) -> None:
+        self.log = log
+        self.quiz = quiz
+        self.speaker = speaker
+        self.ears = ears
+        self.timing = timing or Timing()
+        self.seed = str(log.header.get("seed", 0))
+        self.game: TimelineGame = self._replay()
+        self.pool = [TimelineCard(c.id, c.year) for c in quiz.deck.questions if c.year is not None]
+        self.listener = Listener(
+            speaker, ears, self.timing, self._context, self.standings, recover=recover
+        )
+
+    def _replay(self, upto: int | None = None) -> TimelineGame:
+        game = self.log.replay(upto)
+        if not isinstance(game, TimelineGame):
+            raise TypeError(f"the timeline quizmaster cannot host {game.name}")
+        return game
+
+    def _context(self) -> tuple[object, int, int]:
+        return self.game, len(self.log.lines), int(self.log.lines[-1].get("edits", 0))
+
+    # --- services ------------------------------------------------------------------------------
+    def say(self, text: str) -> None:
+        self.speaker.say(text)
+
+    def rng(self, purpose: str) -> random.Random:
+        _, lines, edits = self._context()
+        return random.Random(f"{self.seed}:{lines}:{edits}:{purpose}")
+
+    def standings(self) -> str:
+        return say.standings(self.game.positions, self.game.settings.track)
+
+    def title(self, card_id: str) -> str:
+        card = self.quiz.card(card_id)
+        return card.question if card is not None else card_id.replace("-", " ")
+
+    def titles(self) -> dict[str, str]:
+        ids = {c.id for c in self.game.line} | {c.id for h in self.game.hands.values() for c in h}
+        return {i: self.title(i) for i in ids}
+
+    def line_titles(self, line: list[TimelineCard] | None = None) -> list[str]:
+        return [self.title(c.id) for c in (self.game.line if line is None else line)]
+
+    def read_line(self, line: list[TimelineCard] | None = None) -> str:
+        cards = self.game.line if line is None else line
+        return say.read_line(self.line_titles(cards), [c.year for c in cards])
+
+    def hand_titles(self, team: str) -> list[str]:
+        return [self.title(c.id) for c in self.game.hands[team]]
+
+    def expectation(self) -> Expectation:
+        """The recognizer's phrases: every title in play, the teams, the commands."""
+        titles = tuple(sorted(set(self.titles().values())))
+        return Expectation(answers=titles, commands=self.listener_commands, teams=self.game.teams)
+
+    def commit(self, action: Action, extra: dict[str, Any]) -> list[Event]:
+        """Record the action durably, then apply it."""
+        self.game.check(action)
+        if isinstance(action, Place | Tiebreak):
+            annotate = getattr(self.ears, "annotate", None)
+            extra = {**extra, **(annotate() if callable(annotate) else {})}
+        self.log.append_action(self.game, action, extra)
+        return self.game.apply(action)
+
+    def tell(self, events: list[Event], titles: dict[str, str]) -> None:
+        lines = say.events(events, titles)
+        if lines:
+            self.say(" ".join(lines))
+
+    # --- the game ------------------------------------------------------------------------------
+    def run(self) -> str:
+        """Play until the game ends ("finished") or the players quit ("quit")."""
+        try:
+            while not self.game.finished:
+                try:
+                    self._step()
+                except TakeBack as take:
+                    self._take_back(take.right)
+            self.say(f"Final {self.standings()}")
+            return "finished"
+        except (QuitGame, EOFError):
+            self.say("The game is saved. Say or type voicemaster play --resume to go on later.")
+            return "quit"
+
+    def _step(self) -> None:
+        from voicemaster.host.timeline_turn import TimelineTurn
+
+        expected = self.game.expected()
+        if expected == "round":
+            self.deal()
+        elif expected == "place":
+            TimelineTurn(self).play()
+        elif expected == "tiebreak":
+            self.tiebreak()
+
+    def deal(self) -> None:
+        deal = self.game.draw_deal(self.rng("deal"), self.pool)
+        first = self.game.round == 0
+        self.commit(deal, {})
+        if first:
+            self.say(
+                "Bezzerwizzer Timeline. Four cards lie face up on the line and every player "
+                "has four cards. Place a card by saying, for example: card two, gap three."
+            )
+        else:
+            self.say("Round two. Every player gets four new cards; the wheel is back on one.")
+
+    def tiebreak(self) -> None:
+        cards = self.game.draw_tiebreak_cards(self.rng("tiebreak"), self.pool)
+        line = list(self.game.line)
+        placements: dict[str, tuple[TimelineCard, int]] = {}
+        for team in self.game.tiebreak_teams:
+            card = cards[team]
+            gap = self.ask_gap(team, card, line)
+            placements[team] = (card, gap)
+            right = fits(line, card, gap)
+            self.say(say.placed_short(self.title(card.id), card.year, right))
+            if right:
+                line.insert(gap - 1, card)
+        titles = {c.id: self.title(c.id) for c, _ in placements.values()}
+        events = self.commit(Tiebreak(placements), {"cards": [c.id for c in cards.values()]})
+        self.tell(events, titles)
+
+    def ask_gap(self, team: str, card: TimelineCard, line: list[TimelineCard]) -> int:
+        from voicemaster.host.timeline_intents import parse_placement
+
+        prompt = f"{team_name(team)}, your card: {self.title(card.id)}. {self.read_line(line)}"
+        self.say(prompt + " Which gap?")
+        for _ in range(3):
+            seen = tuple(f"{c.id}:{c.year}" for c in line)  # the line as it now lies
+            _i, heard = self.listener.ask(
+                "tiebreak",
+                team,
+                prompt,
+                self.timing.thinking,
+                self.expectation(),
+                card,
+                options=seen,
+            )
+            if heard is None:
+                break
+            got = parse_placement(heard.text, [self.title(card.id)], self.line_titles(line))
+            if got is not None and got.gap is not None:
+                return got.gap
+            self.say(got.problem if got and got.problem else "Please say a gap number.")
+        self.say("Time is up: the card goes into gap one.")
+        return 1
+
+    # --- corrections ---------------------------------------------------------------------------
+    def _take_back(self, right: bool | None) -> None:
+        if right is not None:
+            self.say("In a timeline game the years decide: there is no verdict to change.")
+            return
+        last = self.log.lines[-1]
+        if "place" not in last and "zwap" not in last:
+            self.say("There is nothing to undo now.")
+            return
+        self.log.lines = self.log.lines[:-1]
+        self.log.rewrite_last(self.log.lines[-1])  # the record without its last line
+        self.game = self._replay()
+        kind = "placement" if "place" in last else "zwap"
+        self.say(f"The last {kind} is taken back.")
+
+
+def check_or_say(qm: TimelineQuizmaster, action: Action, prefix: str) -> bool:
+    """True when legal; otherwise the quizmaster says why not."""
+    try:
+        qm.game.check(action)
+    except IllegalAction as exc:
+        qm.say(f"{prefix}: {exc.detail}.")
+        return False
+    return True
+
+
+__all__ = ["TimelineQuizmaster", "ZwapCards", "check_or_say"]

@@ -1,0 +1,180 @@
+"""Simulated timeline players: they hear the quizmaster's cues and say where cards go.
+
+Placements are said in every form the quizmaster understands ("card two, gap three",
+"<card> goes after <line card>", "between X and Y", "before X", "at the end"), so a
+simulation exercises the placement parser end to end.  What a player meant is written into
+each place line (``meant``); ``summarise`` counts the placements recorded otherwise.
+Every decision comes from a stream keyed by the seed and the record's length (see SimTable).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from voicemaster.host.channels import Cue
+from voicemaster.host.log import GameLog
+from voicemaster.host.simaudio import AudioTable
+from voicemaster.host.simulate import SimTable
+from voicemaster.host.timeline_phrases import word
+from voicemaster.rules.timeline import choose_gap, fits
+from voicemaster.rules.timeline_types import TimelineCard
+
+CHATTER = ("repeat the line", "read my cards", "score", "help")
+
+
+class TimelineSimTable(SimTable):
+    def __init__(self, log: GameLog, seed: int, skill: float, deck: Any = None) -> None:
+        super().__init__(log, seed, skill, deck)
+        cards = deck.questions if deck is not None else ()
+        self.titles: dict[str, str] = {c.id: c.question for c in cards}
+        self.intent: dict[str, Any] = {}  # what the active player means: card id, gap
+
+    def title(self, card_id: str) -> str:
+        return self.titles.get(card_id, card_id.replace("-", " "))
+
+    def annotate(self) -> dict[str, Any]:
+        out = {"meant": dict(self.intent)} if self.intent else {}
+        self.intent = {}
+        return out
+
+    def decide(self, cue: Cue, rng: random.Random) -> str | None:
+        if cue.kind == "paused":
+            return "resume"
+        if cue.kind == "place":
+            return self._place(cue, rng)
+        if cue.kind == "which-gap":
+            return f"gap {word(int(self.intent.get('gap', 1)))}"
+        if cue.kind == "bezzerwizzer":
+            return self._bezzerwizzer(cue, rng)
+        if cue.kind == "pawn-gap":
+            return "gap one"
+        if cue.kind == "tiebreak":
+            return self._tiebreak(cue, rng)
+        return None
+
+    # --- the active player --------------------------------------------------------------------
+    def _place(self, cue: Cue, rng: random.Random) -> str:
+        game, team = cue.game, cue.team
+        roll = rng.random()
+        if cue.attempt == 0 and roll < 0.06:
+            return rng.choice(CHATTER)
+        if cue.attempt == 0 and roll < 0.12 and game.zwaps[team] > 0:
+            zwap = self._zwap(cue, rng)
+            if zwap is not None:
+                return zwap
+        hand: list[TimelineCard] = game.hands[team]
+        index = rng.randrange(len(hand))
+        card = hand[index]
+        gap = choose_gap(game.line, card, rng, self.skill)
+        self.intent = {"card": card.id, "gap": gap}
+        return self._say_place(index, card, gap, game.line, rng)
+
+    def _say_place(
+        self, index: int, card: TimelineCard, gap: int, line: list[TimelineCard], rng: random.Random
+    ) -> str:
+        title = self.title(card.id)
+        left = self.title(line[gap - 2].id) if gap >= 2 else None
+        right = self.title(line[gap - 1].id) if gap <= len(line) else None
+        forms = [f"card {word(index + 1)}, gap {word(gap)}"]
+        if left is not None:
+            forms.append(f"{title} goes after {left}")
+        if right is not None:
+            forms.append(f"{title} goes before {right}")
+        if left is not None and right is not None:
+            forms.append(f"card {word(index + 1)} between {left} and {right}")
+        if left is None:
+            forms.append(f"{title} at the start")
+        if right is None:
+            forms.append(f"{title} at the end")
+        return rng.choice(forms)
+
+    def _zwap(self, cue: Cue, rng: random.Random) -> str | None:
+        game, team = cue.game, cue.team
+        others = [t for t in game.teams if t != team and game.hands[t]]
+        if not others or not game.hands[team]:
+            return None
+        other = rng.choice(others)
+        mine = rng.randrange(len(game.hands[team])) + 1
+        theirs = rng.randrange(len(game.hands[other])) + 1
+        return f"zwap my card {word(mine)} with {other}'s card {word(theirs)}"
+
+    # --- the others ---------------------------------------------------------------------------
+    def _bezzerwizzer(self, cue: Cue, rng: random.Random) -> str | None:
+        game, card = cue.game, cue.card
+        gap = int(cue.detail)
+        taken = {int(o.rsplit(":", 1)[1]) for o in cue.options} | {gap}
+        done = {o.rsplit(":", 1)[0] for o in cue.options}
+        ready = [t for t in game.teams if t != cue.team and t not in done and game.pawns[t] > 0]
+        right = fits(game.line, card, gap)
+        if not ready or cue.attempt >= len(game.teams) or rng.random() > (0.1 if right else 0.45):
+            return None
+        team = rng.choice(ready)
+        free = [g for g in range(1, len(game.line) + 2) if g not in taken]
+        good = [g for g in free if fits(game.line, card, g)]
+        pick = rng.choice(good if good and rng.random() < self.skill else free)
+        if pick <= len(game.line) and rng.random() < 0.4:
+            return f"Bezzerwizzer {team}, before {self.title(game.line[pick - 1].id)}"
+        return f"Bezzerwizzer {team}, gap {word(pick)}"
+
+    def _tiebreak(self, cue: Cue, rng: random.Random) -> str:
+        line = [TimelineCard(i, int(y)) for i, y in (o.rsplit(":", 1) for o in cue.options)]
+        gap = choose_gap(line, cue.card, rng, self.skill)
+        return f"gap {word(gap)}"
+
+
+def summarise(log: GameLog, game: Any) -> dict[str, Any]:
+    """The last line of ``voicemaster simulate`` (the same keys as the standard game's)."""
+    lines = log.lines[1:]
+    places = [line for line in lines if "place" in line]
+    placements = len(places) + sum(len(line["tiebreak"]) for line in lines if "tiebreak" in line)
+    misjudged = 0
+    for line in places:
+        meant, body = line.get("meant"), line["place"]
+        if meant and (meant.get("card"), meant.get("gap")) != (body["card"], body["gap"]):
+            misjudged += 1
+    return {
+        "variant": game.name,
+        "winner": game.winner,
+        "rounds": game.round,
+        "questions": placements,
+        "misjudged": misjudged,
+        "positions": dict(game.positions),
+        "record": str(log.path),
+    }
+
+
+def simulate_timeline(log: GameLog, quiz: Any, seed: int, skill: float, through: str) -> int:
+    """Run a simulated timeline game (text, or audio through the real listening path) and
+    print the summary as the last line.  2 when audio cannot be set up."""
+    import json
+    import sys
+
+    from voicemaster.host.channels import TranscriptSpeaker
+    from voicemaster.host.listening import Timing
+    from voicemaster.host.timeline_dialogue import TimelineQuizmaster
+    from voicemaster.speech.base import Speaker, SpeechUnavailable
+
+    table: TimelineSimTable
+    speaker: Speaker
+    if through == "audio":
+        try:
+            audio = TimelineAudioTable(log, seed, skill, quiz.deck)
+        except (SpeechUnavailable, ImportError) as exc:
+            log.close()
+            print(f"voicemaster: cannot simulate through audio: {exc}", file=sys.stderr)
+            return 2
+        table, speaker = audio, audio.speaker()
+    else:
+        table, speaker = TimelineSimTable(log, seed, skill, quiz.deck), TranscriptSpeaker()
+    master = TimelineQuizmaster(log, quiz, speaker, table, Timing())
+    try:
+        master.run()
+    finally:
+        log.close()
+    print(json.dumps(summarise(log, master.game)))
+    return 0
+
+
+class TimelineAudioTable(TimelineSimTable, AudioTable):
+    """Timeline players who speak: decisions as TimelineSimTable, voices as AudioTable."""
