@@ -40,7 +40,7 @@ def deck_paths(given: list[str] | None, variant: str = "standard") -> list[str]:
     for base in (Path.cwd(), ROOT):
         if (base / default).is_file():
             return [str(base / default)]
-    return [default]
+    raise SetupError(f"no {variant} deck: {default} is missing; give a deck with --deck FILE")
 
 
 def check_deck_serves(deck: Deck, game: Game) -> None:

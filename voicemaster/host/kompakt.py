@@ -1,0 +1,231 @@
+"""Bezzerwizzer Kompakt at the table: one hidden token a round, blind zwaps, stakes, first to 20.
+
+The machine holds every team's token and tells a team its category only on its turn.  Before
+the question is read the team may zwap blindly with a team still to play ("zwap with blue";
+never offered to the round's last team).  Other teams may bezzerwizz once a round: 2 points at
+stake before the reading, 1 after; a missing attacker's stake goes to the defender.  The
+running score is announced after every question.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Literal, cast
+
+from voicemaster.host import intents
+from voicemaster.host.dialogue import Quizmaster
+from voicemaster.host.intents import Command, Shout, Speech, ZwapTiles
+from voicemaster.host.listening import COMMAND_WORDS
+from voicemaster.host.phrases import listing, team_name, verdict
+from voicemaster.host.turn import PendingAttack, Turn
+from voicemaster.rules import Attack, IllegalAction, Question, StartRound
+from voicemaster.rules.actions import Zwap
+from voicemaster.rules.events import (
+    BagRefilled,
+    Event,
+    GameWon,
+    Moved,
+    PlayoffRoundPlayed,
+    PlayoffStarted,
+)
+from voicemaster.rules.kompakt import AFTER_STAKE, BEFORE_STAKE, KompaktGame
+from voicemaster.speech.base import Expectation
+
+if TYPE_CHECKING:
+    from voicemaster.decks import Card
+    from voicemaster.rules.standard import StandardGame
+
+PLAY_WORDS = ("play", "we play", "keep", "keep it", "no zwap", "ready", "go")
+
+
+def points(value: int) -> str:
+    return "one point" if value == 1 else f"{value} points"
+
+
+def score_line(game: KompaktGame) -> str:
+    """ "Score: Red 12, Blue 9 and Green 6. First to 20." """
+    order = sorted(game.teams, key=lambda t: (-game.positions[t], game.teams.index(t)))
+    parts = listing([f"{team_name(t)} {game.positions[t]}" for t in order])
+    if game.mode == "empty-bag":
+        left = sum(game.bag().values())
+        return f"Score: {parts}. {left} tokens left in the bag."
+    return f"Score: {parts}. First to {game.target}."
+
+
+def event_lines(events: Sequence[Event], game: KompaktGame) -> list[str]:
+    out: list[str] = []
+    for event in events:
+        if isinstance(event, Moved):
+            who, gain = team_name(event.team), event.after - event.before
+            if event.reason == "right":
+                out.append(f"{who} scores {points(gain)}.")
+            elif event.reason == "bezzerwizzer":
+                out.append(f"{who}'s Bezzerwizzer pays off: {points(gain)} for {who}.")
+            else:
+                out.append(f"The stake of {points(gain)} goes to {who}.")
+        elif isinstance(event, BagRefilled):
+            out.append("The bag was refilled with every token.")
+        elif isinstance(event, PlayoffStarted):
+            best = game.positions[event.teams[0]]
+            tied = listing([team_name(t) for t in event.teams])
+            out.append(f"{tied} are level at the top with {best}: a play-off decides.")
+        elif isinstance(event, PlayoffRoundPlayed) and len(event.remaining) > 1:
+            out.append(
+                f"Still in the play-off: {listing([team_name(t) for t in event.remaining])}."
+            )
+        elif isinstance(event, GameWon):
+            won = team_name(event.winner)
+            out.append(f"{won} wins the game with {game.positions[event.winner]} points!")
+    return out
+
+
+class KompaktQuizmaster(Quizmaster):
+    turn_class: type[Turn]  # set below
+
+    def _replay(self, upto: int | None = None) -> StandardGame:
+        game = self.log.replay(upto)
+        if not isinstance(game, KompaktGame):
+            raise TypeError(f"the kompakt quizmaster cannot host {game.name}")
+        # the shared dialogue only uses what both boards have (teams, positions, check, apply)
+        return cast("StandardGame", game)
+
+    @property
+    def kompakt(self) -> KompaktGame:
+        game = cast(object, self.game)
+        assert isinstance(game, KompaktGame)
+        return game
+
+    def standings(self) -> str:
+        return score_line(self.kompakt)
+
+    def start_round(self) -> None:
+        game = self.kompakt
+        draw = game.draw_round(self.rng("round"))
+        if game.round == 0:
+            self.say(f"{team_name(draw.starter)} starts, drawn by lot.")
+        else:
+            self.say(f"Round {game.round + 1}. {team_name(draw.starter)} starts.")
+        events = self.commit(StartRound(draw.starter, draw.slots), {})
+        lines = [*event_lines(events, game), "Every team has drawn a hidden token."]
+        self.say(" ".join([*lines, "I tell each team its category on its turn."]))
+
+    def reveal(self, card: Card, action: Question, events: list[Event]) -> None:
+        game = self.kompakt
+        self.say(f"The answer is {card.answer}. {verdict(action.team, action.answer)}")
+        if action.attack is not None and action.attack.answer is not None:
+            self.say(verdict(action.attack.team, action.attack.answer))
+        lines = event_lines(events, game) or ["No points."]
+        if not game.finished:
+            lines.append(self.standings())
+            if game.expected() == "round":
+                lines.append(f"That ends round {game.round}.")
+        self.say(" ".join(lines))
+
+    def playoff(self) -> None:
+        before = len(self.log.lines)
+        super().playoff()
+        if self.game.finished and len(self.log.lines) > before:
+            self.say(score_line(self.kompakt))
+
+
+class KompaktTurn(Turn):
+    """One kompakt turn: the hidden token told, a blind zwap, stakes."""
+
+    qm: KompaktQuizmaster
+
+    def later(self) -> tuple[str, ...]:
+        """The teams a blind zwap may take a token from (none once zwapped, none for the last)."""
+        game = self.qm.kompakt
+        return () if game.zwapped else game.still_to_play()[1:]
+
+    def announce(self) -> str:
+        category = self.qm.kompakt.category_at(self.team)
+        text = f"{team_name(self.team)}, your turn, for three points. Your category: {category}."
+        later = self.later()
+        if later:
+            names = listing([team_name(t) for t in later]).replace(" and ", " or ")
+            text += f" Play, or zwap with {names}?"
+        return text
+
+    def before_window(self) -> PendingAttack | None:
+        qm, timing = self.qm, self.qm.timing
+        attack: PendingAttack | None = None
+        for _ in range(timing.max_utterances):
+            expectation = self.expectation()
+            intent, heard = qm.listener.ask(
+                "before", self.team, self.announce(), timing.before, expectation
+            )
+            if intent is None or heard is None:
+                break
+            if isinstance(intent, Command) and intent.name == "pass":
+                break
+            if isinstance(intent, Speech) and intents._is(intent.text, PLAY_WORDS):
+                break
+            if isinstance(intent, Shout):
+                attack = self.shout(intent, attack, "before")
+            elif isinstance(intent, ZwapTiles):
+                attack = self.zwap_with(heard.text, attack)
+        return attack
+
+    def expectation(self) -> Expectation:
+        teams = self.qm.game.teams
+        zwaps = tuple(f"zwap with {t}" for t in self.later())
+        shouts = tuple(f"bezzerwizzer {t}" for t in teams if t != self.team)
+        return Expectation(commands=(*COMMAND_WORDS, *PLAY_WORDS, *zwaps, *shouts), teams=teams)
+
+    def zwap_with(self, text: str, attack: PendingAttack | None) -> PendingAttack | None:
+        qm, later = self.qm, self.later()
+        if not later:
+            qm.say(f"No zwap: {self._why_not()}.")
+            return attack
+        norm = intents.normalize(text)
+        named = [t for t in qm.game.teams if t != self.team and intents._has(norm, t.lower())]
+        if len(named) != 1:
+            names = listing([team_name(t) for t in later]).replace(" and ", " or ")
+            qm.say(f"Zwap with which team? Say zwap with {names}.")
+            return attack
+        action = Zwap(self.team, (self.team, 1), (named[0], 1))
+        try:
+            qm.game.check(action)
+        except IllegalAction as exc:
+            qm.say(f"No zwap: {exc.detail}.")
+            return attack
+        qm.commit(action, {})
+        now = qm.kompakt.category_at(self.team)
+        qm.say(
+            f"Zwap: {team_name(self.team)} and {team_name(named[0])} swap tokens, unseen. "
+            f"{team_name(self.team)}, your category is now {now}."
+        )
+        if attack is not None:
+            attack = self.offer_take_back(attack, now)
+        return attack
+
+    def _why_not(self) -> str:
+        if self.qm.kompakt.zwapped:
+            return "one zwap a turn"
+        return "the round's last team cannot zwap"
+
+    def shout(
+        self, intent: Shout, attack: PendingAttack | None, when: Literal["before", "after"]
+    ) -> PendingAttack | None:
+        qm, attacker = self.qm, intent.team
+        if attacker is None:
+            qm.say("Who says Bezzerwizzer? Say Bezzerwizzer and your team's name.")
+            return attack
+        if attack is not None:
+            qm.say(f"Sorry {team_name(attacker)}, {team_name(attack.team)} attacks this question.")
+            return attack
+        try:
+            qm.game.check(Question(self.team, "wrong", Attack(attacker, when, "wrong")))
+        except IllegalAction as exc:
+            qm.say(f"No Bezzerwizzer for {team_name(attacker)}: {exc.detail}.")
+            return attack
+        stake = BEFORE_STAKE if when == "before" else AFTER_STAKE
+        qm.say(
+            f"Bezzerwizzer from {team_name(attacker)}, {when} the question: "
+            f"{points(stake)} at stake. A miss gives them to {team_name(self.team)}."
+        )
+        return PendingAttack(attacker, when)
+
+
+KompaktQuizmaster.turn_class = KompaktTurn
