@@ -124,7 +124,8 @@ def variant_extra(
 
     if kinds:
         try:
-            return {"kinds": familie.parse_kinds(kinds, teams)}
+            given = familie.parse_kinds(kinds, teams)  # teams left out: adults' teams
+            return {"kinds": {team: given.get(team, "adult") for team in teams}}
         except ValueError as exc:
             raise SetupError(str(exc)) from None
     if ask is not None:
@@ -165,6 +166,7 @@ def choose_record(args: argparse.Namespace, speaker: Speaker, ears: Ears) -> Pat
     path = Path(args.record) if args.record else new_record_path()
     if path.exists() and path.stat().st_size:
         raise SetupError(f"{path} exists; use --resume {path} to go on with it")
+    check_deck_serves(load_decks(decks), game_from_header(header))  # before any record exists
     GameLog(path, header).close()
     speaker.say(
         f"A new game of {header['variant']} for {len(teams)} teams: "

@@ -1,0 +1,66 @@
+"""`voicemaster simulate --variant familie` end to end, and resumed from a cut record."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from voicemaster.cli import main
+from voicemaster.records import read_record
+
+DECK = Path(__file__).resolve().parents[1] / "data" / "host" / "mini-familie.yaml"
+
+
+def simulate(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, object]:
+    assert main(["simulate", *args]) == 0
+    result: dict[str, object] = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    return result
+
+
+def options(record: Path, *extra: str) -> list[str]:
+    return [
+        "--variant", "familie", "--teams", "3", "--seed", "11", "--track", "14",
+        "--deck", str(DECK), "--record", str(record), *extra,
+    ]  # fmt: skip
+
+
+def test_a_family_game_is_simulated_and_resumes_exactly(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    whole = simulate(capsys, *options(tmp_path / "whole.jsonl", "--kinds", "red=child"))
+    assert whole["variant"] == "familie" and whole["winner"] is not None
+    record = read_record(tmp_path / "whole.jsonl")
+    assert record.header["kinds"] == {"red": "child", "blue": "adult", "green": "adult"}
+    assert record.game.winner == whole["winner"] and record.game.positions == whole["positions"]
+    lines = (tmp_path / "whole.jsonl").read_text().splitlines(keepends=True)
+    for keep in (3, len(lines) // 2):
+        cut = tmp_path / f"cut{keep}.jsonl"
+        cut.write_text("".join(lines[:keep]) + lines[keep][: len(lines[keep]) // 2])
+        resumed = simulate(capsys, "--resume", str(cut))
+        assert {**resumed, "record": ""} == {**whole, "record": ""}
+        assert cut.read_text() == "".join(lines)
+
+
+def test_a_simulated_family_mixes_children_and_adults(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    simulate(capsys, *options(tmp_path / "g.jsonl"))
+    record = read_record(tmp_path / "g.jsonl")
+    assert set(record.header["kinds"].values()) == {"child", "adult"}
+    text = (tmp_path / "g.jsonl").read_text()
+    assert '"question"' in text and '"round"' in text
+
+
+def test_bad_kinds_are_a_clear_error(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(["simulate", *options(tmp_path / "g.jsonl", "--kinds", "red=teen")]) == 2
+    err = capsys.readouterr().err
+    assert "red=child or red=adult" in err and "Traceback" not in err
+    assert main(["simulate", "--kinds", "red=child", "--record", str(tmp_path / "s.jsonl")]) == 2
+    assert "--kinds is for familie" in capsys.readouterr().err

@@ -1,0 +1,63 @@
+"""`voicemaster simulate --variant kompakt` in both modes, resumed, and its header."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.host.helpers import DECK
+from voicemaster.cli import main
+from voicemaster.records import read_record
+
+
+def simulate(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, object]:
+    assert main(["simulate", *args]) == 0
+    result: dict[str, object] = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    return result
+
+
+def options(record: Path, *extra: str) -> list[str]:
+    return [
+        "--variant", "kompakt", "--teams", "3", "--seed", "5",
+        "--deck", str(DECK), "--record", str(record), *extra,
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize("mode", ["race", "empty-bag"])
+def test_a_kompakt_game_is_simulated_and_resumes_exactly(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    mode: str,
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    whole = simulate(capsys, *options(tmp_path / "whole.jsonl", "--mode", mode))
+    record = read_record(tmp_path / "whole.jsonl")
+    assert record.header["target"] == 20 and record.header["mode"] == mode
+    assert "track" not in record.header and "home_stretch" not in record.header
+    assert record.game.winner == whole["winner"] is not None
+    if mode == "race":
+        assert max(record.game.positions.values()) >= 20
+    else:
+        assert record.game.round == 6  # 20 tokens for 3 teams: six rounds
+    lines = (tmp_path / "whole.jsonl").read_text().splitlines(keepends=True)
+    for keep in (2, len(lines) * 2 // 3):
+        cut = tmp_path / f"cut{keep}.jsonl"
+        cut.write_text("".join(lines[:keep]) + lines[keep][: len(lines[keep]) // 2])
+        resumed = simulate(capsys, "--resume", str(cut))
+        assert {**resumed, "record": ""} == {**whole, "record": ""}
+        assert cut.read_text() == "".join(lines)
+
+
+def test_the_target_comes_from_track_and_mode_is_kompakt_only(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = simulate(capsys, *options(tmp_path / "g.jsonl", "--track", "9"))
+    assert read_record(tmp_path / "g.jsonl").header["target"] == 9
+    assert max(result["positions"].values()) >= 9  # type: ignore[attr-defined]
+    record = str(tmp_path / "s.jsonl")
+    assert main(["simulate", "--mode", "empty-bag", "--record", record, "--deck", str(DECK)]) == 2
+    assert "--mode empty-bag is for kompakt" in capsys.readouterr().err
