@@ -382,6 +382,8 @@ def spot_stream(system: System, pcm: bytes, teams: tuple[str, ...]) -> int:
     try:
         while (got := ears.listen(Expectation(teams=teams), 5.0)) is not None:
             found += got.heard.bezzerwizzer
+    except Exception as exc:  # counted like in run_case
+        ERRORS[f"{type(exc).__name__}: {exc}"[:120]] += 1
     finally:
         ears.close()
     return found
