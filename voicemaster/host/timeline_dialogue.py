@@ -50,6 +50,17 @@ class TimelineQuizmaster:
             speaker, ears, self.timing, self._context, self.standings, recover=recover
         )
 
+    def deck_problem(self) -> str | None:
+        """Why the deck cannot serve this game (too few cards with a year), or None."""
+        teams = len(self.game.teams)
+        need = 4 + 8 * teams + 4 * teams  # the line, two hands each, four tie-break rounds
+        if len(self.pool) < need:
+            return (
+                f"the deck {self.quiz.deck.deck} has {len(self.pool)} timeline cards; "
+                f"{teams} players need at least {need}: give a timeline deck with --deck"
+            )
+        return None
+
     def _replay(self, upto: int | None = None) -> TimelineGame:
         game = self.log.replay(upto)
         if not isinstance(game, TimelineGame):
@@ -89,9 +100,17 @@ class TimelineQuizmaster:
         return [self.title(c.id) for c in self.game.hands[team]]
 
     def expectation(self) -> Expectation:
-        """The recognizer's phrases: every title in play, the teams, the commands."""
-        titles = tuple(sorted(set(self.titles().values())))
-        return Expectation(answers=titles, commands=self.listener_commands, teams=self.game.teams)
+        """The recognizer's phrases: whole placements by number ("card two, gap three"),
+        gaps, the line's neighbours ("after X"), every title in play, teams, commands."""
+        titles = sorted(set(self.titles().values()))
+        gaps = [say.word(g) for g in range(1, len(self.game.line) + 2)]
+        cards = [say.word(c) for c in range(1, 5)]
+        spoken = [f"card {c}, gap {g}" for c in cards for g in gaps]
+        spoken += [f"gap {g}" for g in gaps]
+        spoken += [f"{rel} {t}" for t in self.line_titles() for rel in ("before", "after")]
+        return Expectation(
+            answers=tuple(spoken + titles), commands=self.listener_commands, teams=self.game.teams
+        )
 
     def commit(self, action: Action, extra: dict[str, Any]) -> list[Event]:
         """Record the action durably, then apply it."""
@@ -110,6 +129,10 @@ class TimelineQuizmaster:
     # --- the game ------------------------------------------------------------------------------
     def run(self) -> str:
         """Play until the game ends ("finished") or the players quit ("quit")."""
+        problem = self.deck_problem()
+        if problem is not None:
+            self.say(f"I cannot play: {problem}.")
+            return "no deck"
         try:
             while not self.game.finished:
                 try:

@@ -12,7 +12,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from rapidfuzz import fuzz, process
+from rapidfuzz import fuzz
 
 from voicemaster.host.intents import SHOUTS, ZWAP_WORDS, normalize
 
@@ -195,9 +195,18 @@ def match_title(fragment: str, titles: Sequence[str]) -> int | None:
     if not words or len("".join(words)) < 3 or not titles:
         return None
     query = " ".join(words)
-    choices = [normalize(t) for t in titles]
-    found = process.extractOne(query, choices, scorer=fuzz.WRatio, score_cutoff=CUTOFF)
-    return None if found is None else int(found[2])
+    scores = [(_score(query, words, normalize(t)), i) for i, t in enumerate(titles)]
+    best = max(scores, key=lambda s: (s[0], -s[1]))
+    return best[1] if best[0][0] >= CUTOFF else None
+
+
+def _score(query: str, words: list[str], title: str) -> tuple[float, float]:
+    """(match, tie-break): WRatio, or 90 when every said word is (nearly) in the title, so a
+    short name ("euro") finds a long title; WRatio breaks ties."""
+    whole = fuzz.WRatio(query, title)
+    tokens = title.split()
+    covered = all(max((fuzz.ratio(w, t) for t in tokens), default=0.0) >= 85 for w in words)
+    return max(whole, 90.0 if covered else 0.0), whole
 
 
 def relation_gap(text: str, line: Sequence[str]) -> tuple[int | None, str, str]:

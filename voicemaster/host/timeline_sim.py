@@ -168,6 +168,11 @@ def simulate_timeline(log: GameLog, quiz: Any, seed: int, skill: float, through:
     else:
         table, speaker = TimelineSimTable(log, seed, skill, quiz.deck), TranscriptSpeaker()
     master = TimelineQuizmaster(log, quiz, speaker, table, Timing())
+    problem = master.deck_problem()
+    if problem is not None:
+        log.close()
+        print(f"voicemaster: {problem}", file=sys.stderr)
+        return 2
     try:
         master.run()
     finally:

@@ -1,0 +1,80 @@
+"""`voicemaster simulate --variant timeline` end to end (text), and resuming it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from voicemaster.cli import main
+from voicemaster.records import read_record
+
+DECK = Path(__file__).resolve().parents[1] / "data" / "timeline" / "events.yaml"
+KEYS = {"variant", "winner", "rounds", "questions", "misjudged", "positions", "record"}
+
+
+def simulate(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, object]:
+    assert main(["simulate", *args]) == 0
+    result: dict[str, object] = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    return result
+
+
+def options(record: Path, seed: int = 5, teams: int = 3) -> list[str]:
+    return [
+        "--variant",
+        "timeline",
+        "--teams",
+        str(teams),
+        "--seed",
+        str(seed),
+        "--deck",
+        str(DECK),
+        "--record",
+        str(record),
+    ]
+
+
+@pytest.mark.parametrize("teams", [2, 3, 4])
+def test_simulate_timeline_plays_to_a_winner_with_the_standard_summary(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, teams: int
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = simulate(capsys, *options(tmp_path / "a.jsonl", teams=teams))
+    assert set(result) == KEYS and result["variant"] == "timeline"
+    record = read_record(tmp_path / "a.jsonl")
+    game = record.game
+    assert game.finished and game.winner == result["winner"]
+    assert result["positions"] == game.positions and result["rounds"] == 2
+    assert result["questions"] >= 8 * teams  # two rounds of four placements each
+    assert result["misjudged"] == 0  # the parser understood every simulated placement
+    lines = (tmp_path / "a.jsonl").read_text().splitlines()
+    assert json.loads(lines[1])["deal"]["line"][0].keys() >= {"id", "year"}
+    again = simulate(capsys, *options(tmp_path / "b.jsonl", teams=teams))
+    assert {**again, "record": ""} == {**result, "record": ""}  # the seed decides everything
+
+
+@pytest.mark.parametrize("keep", [2, 9, 20])
+def test_resume_from_a_cut_timeline_record_ends_like_the_whole_run(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, keep: int
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    whole = simulate(capsys, *options(tmp_path / "whole.jsonl"))
+    lines = (tmp_path / "whole.jsonl").read_text().splitlines(keepends=True)
+    cut = tmp_path / "cut.jsonl"
+    cut.write_text("".join(lines[:keep]) + lines[keep][: len(lines[keep]) // 2])  # torn tail
+    resumed = simulate(capsys, "--resume", str(cut))
+    assert {**resumed, "record": ""} == {**whole, "record": ""}
+    assert cut.read_text() == (tmp_path / "whole.jsonl").read_text()
+
+
+def test_a_standard_deck_cannot_serve_a_timeline_game(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    standard = Path(__file__).resolve().parents[1] / "data" / "host" / "mini-standard.yaml"
+    args = options(tmp_path / "x.jsonl")
+    args[args.index("--deck") + 1] = str(standard)
+    assert main(["simulate", *args]) == 2
+    err = capsys.readouterr().err
+    assert "voicemaster:" in err and "Traceback" not in err
