@@ -26,7 +26,7 @@ from voicemaster.speech.base import Ears, Speaker
 
 
 class Quizmaster:
-    listener_commands = COMMAND_WORDS
+    listener_commands: tuple[str, ...] = COMMAND_WORDS
     turn_class: type[Turn] = Turn  # a variant's quizmaster may ask its questions its own way
 
     def __init__(
