@@ -64,3 +64,19 @@ def test_bad_kinds_are_a_clear_error(
     assert "red=child or red=adult" in err and "Traceback" not in err
     assert main(["simulate", "--kinds", "red=child", "--record", str(tmp_path / "s.jsonl")]) == 2
     assert "--kinds is for familie" in capsys.readouterr().err
+
+
+def test_play_asks_each_team_whether_it_is_children_or_adults(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("sys.stdin", io.StringIO("we are kids\ngrown ups\nquit\n"))
+    code = main(["play", "--input", "keyboard", "--output", "text", "--variant", "familie",
+                 "--teams", "2", "--deck", str(DECK), "--record", "p.jsonl"])  # fmt: skip
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "Red team: children or adults?" in out and "Red is a children's team." in out
+    assert "Blue is an adults' team." in out
+    assert read_record(tmp_path / "p.jsonl").header["kinds"] == {"red": "child", "blue": "adult"}
