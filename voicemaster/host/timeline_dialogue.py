@@ -139,7 +139,7 @@ class TimelineQuizmaster:
                     self._step()
                 except TakeBack as take:
                     self._take_back(take.right)
-            self.say(f"Final {self.standings()}")
+            self.say(f"The game is over. {self.standings()}")
             return "finished"
         except (QuitGame, EOFError):
             self.say("The game is saved. Say or type voicemaster play --resume to go on later.")
