@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 from voicemaster.rules.actions import Action
 from voicemaster.rules.errors import IllegalAction
-from voicemaster.rules.events import Event, Moved, MoveReason
+from voicemaster.rules.events import Event, GameWon, Moved, MoveReason
 
 TEAM_COLOURS: tuple[str, ...] = ("red", "blue", "green", "yellow")
 
@@ -38,6 +38,8 @@ class Game(ABC):
     min_teams: ClassVar[int] = 2
     max_teams: ClassVar[int] = 4
     stops_at_finish: ClassVar[bool] = True  # positions never pass settings.track (False: scores)
+
+    phase: str  # what the game waits for; "finished" at the end
 
     def __init__(self, teams: list[str] | tuple[str, ...], settings: Settings | None = None):
         settings = settings or Settings()
@@ -137,6 +139,12 @@ class Game(ABC):
         self.positions[team] = after
         return Moved(team, before, after, reason)
 
+    def _win(self, team: str) -> list[Event]:
+        self.phase = "finished"
+        self.finished = True
+        self.winner = team
+        return [GameWon(team)]
+
     def in_home_stretch(self, team: str) -> bool:
         pos = self.positions[team]
         return self.settings.track - self.settings.home_stretch <= pos < self.settings.track
@@ -152,3 +160,8 @@ class Game(ABC):
             "winner": self.winner,
             "round": self.round,
         }
+
+
+def narrow(teams: tuple[str, ...], right: tuple[str, ...]) -> tuple[str, ...]:
+    """Who stays in a play-off or tie-break: those right, unless all or none were right."""
+    return right if 0 < len(right) < len(teams) else teams

@@ -27,19 +27,17 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from voicemaster.rules import notation_kompakt
-from voicemaster.rules.actions import ANSWERS, WHENS, Action, Attack, Playoff, Question, StartRound
+from voicemaster.rules import notation_kompakt, sampling
+from voicemaster.rules.actions import ANSWERS, Action, Attack, Question, StartRound
 from voicemaster.rules.actions import Zwap as ZwapAction
-from voicemaster.rules.base import Game, Settings
+from voicemaster.rules.base import Settings
+from voicemaster.rules.board import RoundGame
 from voicemaster.rules.categories import STANDARD
 from voicemaster.rules.errors import IllegalAction
 from voicemaster.rules.events import (
     BagRefilled,
     Event,
-    GameWon,
-    PlayoffRoundPlayed,
-    PlayoffStarted,
-    QuestionClosed,
+    Moved,
     RoundEnded,
     RoundStarted,
     Zwapped,
@@ -69,26 +67,24 @@ def _kompakt(settings: Settings | None) -> KompaktSettings:
     return KompaktSettings(settings.track, settings.home_stretch)
 
 
-class KompaktGame(Game):
+class KompaktGame(RoundGame):
     name = "kompakt"
     title = "Bezzerwizzer Kompakt"
     categories = STANDARD
     stops_at_finish = False
+    round_draw = "a token"
+    spent_message = "{team} has bezzerwizzed this round"
 
     def __init__(self, teams: list[str] | tuple[str, ...], settings: Any = None) -> None:
         kompakt = _kompakt(settings)
         super().__init__(teams, kompakt)
         self.mode = kompakt.mode
-        self.phase = "round-start"  # round-start | question | playoff | finished
-        self.starter: str | None = None
-        self.order: tuple[str, ...] = ()
         self.hand: dict[str, str] = {}  # every team's token this round (hidden from the others)
         self.turn = 0  # teams that have answered this round
         self.zwapped = False  # the current team has zwapped in this turn
         self.bezzerwizzers = {team: 1 for team in self.teams}  # 1: may bezzerwizz this round
         self.in_bag: Counter[str] = self.tokens()
         self.set_aside: Counter[str] = Counter()  # played tokens of earlier rounds
-        self.playoff_teams: tuple[str, ...] = ()
 
     def _check_setup(self, teams: tuple[str, ...], settings: Settings) -> None:
         super()._check_setup(teams, settings)
@@ -100,17 +96,6 @@ class KompaktGame(Game):
         return self.settings.track
 
     # --- where are we ----------------------------------------------------------------------
-    def expected(self) -> str:
-        return {"round-start": "round", "question": "question", "playoff": "playoff"}.get(
-            self.phase, "none"
-        )
-
-    def next_starter(self) -> str | None:
-        """The team that must start the next round (None: any team, by agreement)."""
-        if self.starter is None:
-            return None
-        return self.teams[(self.teams.index(self.starter) + 1) % len(self.teams)]
-
     def current(self) -> tuple[str, int]:
         """The team whose question is next, and its one slot (always 1)."""
         if self.phase != "question":
@@ -139,9 +124,7 @@ class KompaktGame(Game):
 
     # --- drawing (randomness comes in) -----------------------------------------------------
     def draw_round(self, rng: random.Random) -> StartRound:
-        if self.phase != "round-start":
-            raise IllegalAction("round-in-progress", "a round is still being played")
-        starter = self.next_starter() or rng.choice(self.teams)
+        starter = self._draw_starter(rng)
         bag, _ = self._round_bag()
         drawn = rng.sample(sorted(bag.elements()), len(self.teams))
         return StartRound(starter, {t: (drawn[i],) for i, t in enumerate(self.teams)})
@@ -153,27 +136,7 @@ class KompaktGame(Game):
         return dict(zip(self.playoff_teams, rng.sample(pool, len(self.playoff_teams)), strict=True))
 
     # --- checking --------------------------------------------------------------------------
-    def check(self, action: Action) -> None:
-        if isinstance(action, StartRound):
-            self._check_round(action)
-        elif isinstance(action, ZwapAction):
-            self._check_zwap(action)
-        elif isinstance(action, Question):
-            self._check_question(action)
-        elif isinstance(action, Playoff):
-            self._check_playoff(action)
-        else:
-            raise IllegalAction("unknown-action", f"{type(action).__name__} is not an action")
-
-    def _check_round(self, action: StartRound) -> None:
-        if self.phase != "round-start":
-            raise IllegalAction("round-in-progress", "the current round is not over")
-        self._require_team(action.starter)
-        expected = self.next_starter()
-        if expected is not None and action.starter != expected:
-            raise IllegalAction("starting-team", f"{expected} must start this round")
-        if set(action.slots) != set(self.teams):
-            raise IllegalAction("round-teams", "every team, and only they, must draw a token")
+    def _check_drawn(self, action: StartRound) -> None:
         for team, tiles in action.slots.items():
             if len(tiles) != 1:
                 raise IllegalAction("one-token", f"{team} must draw exactly one token")
@@ -186,17 +149,8 @@ class KompaktGame(Game):
         if missing:
             raise IllegalAction("token-not-in-bag", f"{sorted(missing)[0]!r} is set aside")
 
-    def _check_turn(self, team: str, rule: str) -> str:
-        if self.phase != "question":
-            raise IllegalAction("question-out-of-turn", f"no question is due ({self.phase})")
-        self._require_team(team)
-        current, _ = self.current()
-        if team != current:
-            raise IllegalAction(rule, f"it is {current}'s turn, not {team}'s")
-        return current
-
     def _check_zwap(self, action: ZwapAction) -> None:
-        team = self._check_turn(action.team, "zwap-own-turn")
+        team, _ = self._check_turn(action.team, "zwap-own-turn")
         if self.zwapped:
             raise IllegalAction("zwap-once-per-turn", f"{team} has zwapped in this turn")
         later = self.still_to_play()[1:]
@@ -213,44 +167,13 @@ class KompaktGame(Game):
         if other not in later:
             raise IllegalAction("zwap-played-token", f"{other} has no unplayed token to zwap")
 
-    def _check_question(self, action: Question) -> None:
-        self._check_turn(action.team, "question-out-of-turn")
-        if action.answer not in ANSWERS:
-            raise IllegalAction("answer", f"answer must be one of {', '.join(ANSWERS)}")
-        attack = action.attack
-        if attack is None:
-            return
-        self._require_team(attack.team)
-        if attack.team == action.team:
-            raise IllegalAction("attack-own-question", "a team cannot attack its own question")
-        if self.bezzerwizzers[attack.team] <= 0:
-            raise IllegalAction("bezzerwizzer-tile", f"{attack.team} has bezzerwizzed this round")
-        if attack.when not in WHENS:
-            raise IllegalAction("attack-when", "an attack comes 'before' or 'after' the reading")
+    def _check_attack(self, defender: str, answer: str, attack: Attack) -> None:
         if attack.knockback:
             raise IllegalAction("knockback", "kompakt has no knock-back")
-        if action.answer != "right" and attack.answer not in ANSWERS:
+        if answer != "right" and attack.answer not in ANSWERS:
             raise IllegalAction("attack-answer", "the attacker's answer is missing")
 
-    def _check_playoff(self, action: Playoff) -> None:
-        if self.phase != "playoff":
-            raise IllegalAction("no-playoff", "there is no play-off now")
-        if set(action.results) != set(self.playoff_teams):
-            raise IllegalAction("playoff-teams", "exactly the tied teams answer in a play-off")
-        if any(a not in ANSWERS for a in action.results.values()):
-            raise IllegalAction("answer", f"answer must be one of {', '.join(ANSWERS)}")
-
     # --- performing ------------------------------------------------------------------------
-    def _perform(self, action: Action) -> list[Event]:
-        if isinstance(action, StartRound):
-            return self._start_round(action)
-        if isinstance(action, ZwapAction):
-            return self._zwap(action)
-        if isinstance(action, Question):
-            return self._question(action)
-        assert isinstance(action, Playoff)
-        return self._playoff(action)
-
     def _start_round(self, action: StartRound) -> list[Event]:
         self.round += 1
         events: list[Event] = []
@@ -260,13 +183,9 @@ class KompaktGame(Game):
             events.append(BagRefilled(self.round))
         self.hand = {team: action.slots[team][0] for team in self.teams}
         self.in_bag = bag - Counter(self.hand.values())
-        self.starter = action.starter
-        seat = self.teams.index(action.starter)
-        self.order = self.teams[seat:] + self.teams[:seat]
-        self.turn = 0
+        self._seat_round(action.starter)
         self.zwapped = False
         self.bezzerwizzers = {team: 1 for team in self.teams}
-        self.phase = "question"
         slots: dict[str, tuple[str, ...]] = {t: (token,) for t, token in self.hand.items()}
         return [*events, RoundStarted(self.round, action.starter, slots)]
 
@@ -277,25 +196,20 @@ class KompaktGame(Game):
         now = (self.hand[team], self.hand[other])
         return [Zwapped(team, action.first, action.second, now)]
 
+    def _right_points(self, slot: int) -> int:
+        return RIGHT_POINTS
+
+    def _score_attack(self, defender: str, attack: Attack) -> Moved | None:
+        """Stakes: a right attacker takes them, otherwise they go to the defender."""
+        stake = BEFORE_STAKE if attack.when == "before" else AFTER_STAKE
+        if attack.answer == "right":
+            return self._move(attack.team, stake, "bezzerwizzer")
+        return self._move(defender, stake, "stake")
+
     def _question(self, action: Question) -> list[Event]:
-        team = action.team
-        events: list[Event | None] = []
-        if action.answer == "right":
-            events.append(self._move(team, RIGHT_POINTS, "right"))
-        attack = action.attack
-        if attack is not None:
-            self.bezzerwizzers[attack.team] = 0
-            if action.answer != "right":
-                stake = BEFORE_STAKE if attack.when == "before" else AFTER_STAKE
-                if attack.answer == "right":
-                    events.append(self._move(attack.team, stake, "bezzerwizzer"))
-                else:
-                    events.append(self._move(team, stake, "stake"))
-        events.append(QuestionClosed(team, 1, self.hand[team], action.answer))
-        self.turn += 1
-        self.zwapped = False
-        self.questions_played += 1
-        return [e for e in events if e is not None] + self._after_question()
+        events = super()._question(action)
+        self.zwapped = False  # the next team may zwap in its own turn
+        return events
 
     def _after_question(self) -> list[Event]:
         round_over = self.turn == len(self.order)
@@ -332,45 +246,11 @@ class KompaktGame(Game):
 
     def _decide(self) -> list[Event]:
         best = max(self.positions.values())
-        leaders = tuple(t for t in self.order if self.positions[t] == best)
-        if len(leaders) == 1:
-            return self._win(leaders[0])
-        self.phase = "playoff"
-        self.playoff_teams = leaders
-        return [PlayoffStarted(leaders)]
-
-    def _win(self, team: str) -> list[Event]:
-        self.phase = "finished"
-        self.finished = True
-        self.winner = team
-        return [GameWon(team)]
-
-    def _playoff(self, action: Playoff) -> list[Event]:
-        right = tuple(t for t in self.playoff_teams if action.results[t] == "right")
-        if 0 < len(right) < len(self.playoff_teams):
-            self.playoff_teams = right
-        events: list[Event] = [PlayoffRoundPlayed(self.playoff_teams)]
-        if len(self.playoff_teams) == 1:
-            events += self._win(self.playoff_teams[0])
-        return events
+        return self._settle(tuple(t for t in self.order if self.positions[t] == best))
 
     # --- random legal play -----------------------------------------------------------------
     def sample_action(self, rng: random.Random, skill: float = 0.5) -> Action:
-        if self.phase == "round-start":
-            return self.draw_round(rng)
-        if self.phase == "playoff":
-            return Playoff({t: _answer(rng, skill) for t in self.playoff_teams})
-        team, _ = self.current()
-        later = self.still_to_play()[1:]
-        if later and not self.zwapped and rng.random() < 0.15:
-            return ZwapAction(team, (team, 1), (rng.choice(later), 1))
-        answer = _answer(rng, skill)
-        attackers = [t for t in self.teams if t != team and self.bezzerwizzers[t] > 0]
-        attack = None
-        if attackers and rng.random() < 0.3:
-            when = rng.choice(WHENS)
-            attack = Attack(rng.choice(attackers), when, _answer(rng, skill))  # type: ignore[arg-type]
-        return Question(team, answer, attack)
+        return sampling.kompakt_action(self, rng, skill)
 
     # --- notation --------------------------------------------------------------------------
     def header(self) -> dict[str, Any]:
@@ -401,10 +281,3 @@ class KompaktGame(Game):
 
     def summary(self) -> dict[str, Any]:
         return {**super().summary(), "bag": sum(self.in_bag.values())}
-
-
-def _answer(rng: random.Random, skill: float) -> Any:
-    roll = rng.random()
-    if roll < skill:
-        return "right"
-    return "pass" if roll > 0.95 else "wrong"
