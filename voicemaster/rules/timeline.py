@@ -28,14 +28,25 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
-from voicemaster.rules import notation_timeline
+from voicemaster.rules import notation_timeline, sampling
 from voicemaster.rules.actions import Action
-from voicemaster.rules.base import Game, Settings
+from voicemaster.rules.base import Settings, narrow
 from voicemaster.rules.errors import IllegalAction
-from voicemaster.rules.events import Event, GameWon, RoundEnded
+from voicemaster.rules.events import Event, RoundEnded
+from voicemaster.rules.timeline_line import LINE, choose_gap, fits, right_gaps, thin
+from voicemaster.rules.timeline_state import (
+    HAND,
+    LAP,
+    PAWN_RIGHT,
+    PAWN_WRONG,
+    PAWNS,
+    ROUNDS,
+    TURNS,
+    TimelineSettings,
+    TimelineState,
+)
 from voicemaster.rules.timeline_types import (
     CardPlaced,
     CardsZwapped,
@@ -52,105 +63,23 @@ from voicemaster.rules.timeline_types import (
     ZwapCards,
 )
 
-ROUNDS = 2
-TURNS = 4  # turns per round; the wheel shows 1, 2, 3, 4
-HAND = 4  # cards dealt to each player per round
-LINE = 4  # cards on the line at the start of a round
-PAWN_RIGHT = 3
-PAWN_WRONG = 1
-LAP = 30
-PAWNS = 2
+__all__ = [
+    "LAP",
+    "PAWNS",
+    "TimelineGame",
+    "TimelineSettings",
+    "choose_gap",
+    "fits",
+    "right_gaps",
+    "thin",
+]
 
 
-@dataclass(frozen=True)
-class TimelineSettings(Settings):
-    """``track``: the points of a lap (default 30); ``pawns``: BEZZERWIZZERs per player."""
-
-    track: int = LAP
-    home_stretch: int = 0  # unused
-    pawns: int = PAWNS
-
-
-def _timeline(settings: Settings | None) -> TimelineSettings:
-    if settings is None:
-        return TimelineSettings()
-    if isinstance(settings, TimelineSettings):
-        return settings
-    return TimelineSettings(settings.track, settings.home_stretch)
-
-
-def fits(line: Sequence[TimelineCard], card: TimelineCard, gap: int) -> bool:
-    """Is gap ``gap`` (1-based) right for ``card``?  Equal years fit on either side."""
-    left = line[gap - 2].year if gap >= 2 else None
-    right = line[gap - 1].year if gap <= len(line) else None
-    return (left is None or left <= card.year) and (right is None or card.year <= right)
-
-
-def right_gaps(line: Sequence[TimelineCard], card: TimelineCard) -> list[int]:
-    return [g for g in range(1, len(line) + 2) if fits(line, card, g)]
-
-
-def thin(
-    line: Sequence[TimelineCard], keep: int = LINE
-) -> tuple[list[TimelineCard], list[TimelineCard]]:
-    """Discard every second card from the left (the 2nd, 4th, ...) until ``keep`` remain.
-
-    One pass walks left to right discarding the cards in even places of the line as it was
-    when the pass began; it stops the moment only ``keep`` cards are left.  Passes repeat while
-    more than ``keep`` remain.  Returns (the kept line, the discarded cards in order).
-    """
-    kept, gone = list(line), []
-    while len(kept) > keep:
-        index = 1
-        while index < len(kept) and len(kept) > keep:
-            gone.append(kept.pop(index))
-            index += 1  # the card now at ``index`` was odd-placed: it stays
-    return kept, gone
-
-
-class TimelineGame(Game):
+class TimelineGame(TimelineState):
     name = "timeline"
     title = "Bezzerwizzer Timeline"
     categories = ()
     wins_on_points = True  # the winner need not reach the end of the track
-
-    def __init__(self, teams: list[str] | tuple[str, ...], settings: Any = None) -> None:
-        timeline = _timeline(settings)
-        super().__init__(teams, timeline)
-        self.pawn_count = timeline.pawns
-        self.phase = "deal"  # deal | place | tiebreak | finished
-        self.line: list[TimelineCard] = []
-        self.hands: dict[str, list[TimelineCard]] = {team: [] for team in self.teams}
-        self.dealt: set[str] = set()  # every card id that came into the game
-        self.turn = 0  # 1-4 while placing: the wheel's value
-        self.seat = 0  # index into teams of the active player
-        self.pawns = {team: 0 for team in self.teams}
-        self.zwaps = {team: 0 for team in self.teams}
-        self.tiebreak_teams: tuple[str, ...] = ()
-
-    def _check_setup(self, teams: tuple[str, ...], settings: Settings) -> None:
-        super()._check_setup(teams, settings)
-        if getattr(settings, "pawns", PAWNS) < 0:
-            raise IllegalAction("settings", "pawns must be 0 or more")
-
-    # --- where are we ----------------------------------------------------------------------
-    def expected(self) -> str:
-        return {"deal": "round", "place": "place", "tiebreak": "tiebreak"}.get(self.phase, "none")
-
-    def current(self) -> tuple[str, int]:
-        """The active player and the wheel's value."""
-        if self.phase != "place":
-            raise IllegalAction("place-out-of-turn", "no card is due now")
-        return self.teams[self.seat], self.turn
-
-    def holder(self, card_id: str) -> str | None:
-        for team, hand in self.hands.items():
-            if any(c.id == card_id for c in hand):
-                return team
-        return None
-
-    def card_in_hand(self, card_id: str) -> TimelineCard | None:
-        return next((c for h in self.hands.values() for c in h if c.id == card_id), None)
 
     # --- drawing (randomness comes in) -----------------------------------------------------
     def draw_deal(self, rng: random.Random, pool: Sequence[TimelineCard]) -> Deal:
@@ -174,98 +103,6 @@ class TimelineGame(Game):
         if len(fresh) < n:
             raise IllegalAction("deck-empty", f"{n} cards needed, {len(fresh)} left in the deck")
         return rng.sample(fresh, n)
-
-    # --- checking --------------------------------------------------------------------------
-    def check(self, action: Action) -> None:
-        if isinstance(action, Deal):
-            self._check_deal(action)
-        elif isinstance(action, ZwapCards):
-            self._check_zwap(action)
-        elif isinstance(action, Place):
-            self._check_place(action)
-        elif isinstance(action, Tiebreak):
-            self._check_tiebreak(action)
-        else:
-            raise IllegalAction("unknown-action", f"{type(action).__name__} is no timeline action")
-
-    def _check_deal(self, action: Deal) -> None:
-        if self.phase != "deal":
-            raise IllegalAction("round-in-progress", "the current round is not over")
-        if set(action.hands) != set(self.teams):
-            raise IllegalAction("deal-teams", "every player, and only they, gets cards")
-        if any(len(hand) != HAND for hand in action.hands.values()):
-            raise IllegalAction("four-cards", f"every player gets {HAND} cards")
-        if self.round == 0 and len(action.line) != LINE:
-            raise IllegalAction("line-four-cards", f"the game opens with {LINE} cards on the line")
-        if self.round > 0 and action.line:
-            raise IllegalAction("line-dealt-once", "the line is dealt only at the start")
-        years = [c.year for c in action.line]
-        if years != sorted(years):
-            raise IllegalAction("line-order", "the opening line lies in chronological order")
-        cards = [*action.line, *(c for hand in action.hands.values() for c in hand)]
-        self._check_fresh(cards)
-
-    def _check_fresh(self, cards: Sequence[TimelineCard]) -> None:
-        ids = [c.id for c in cards]
-        if len(set(ids)) != len(ids) or self.dealt & set(ids):
-            raise IllegalAction("card-dealt-twice", "a card comes into the game only once")
-
-    def _check_turn(self, team: str, rule: str) -> None:
-        if self.phase != "place":
-            raise IllegalAction(rule, f"no card is due now ({self.phase})")
-        self._require_team(team)
-        active, _ = self.current()
-        if team != active:
-            raise IllegalAction(rule, f"it is {active}'s turn, not {team}'s")
-
-    def _check_zwap(self, action: ZwapCards) -> None:
-        self._check_turn(action.team, "zwap-own-turn")
-        if self.zwaps[action.team] <= 0:
-            raise IllegalAction("zwap-token", f"{action.team} has no ZWAP left this round")
-        holders = (self.holder(action.first), self.holder(action.second))
-        if None in holders:
-            raise IllegalAction("zwap-unplayed-card", "a zwap swaps two unplayed cards")
-        if holders[0] == holders[1]:
-            raise IllegalAction("zwap-different-hands", "the two cards must be in two hands")
-
-    def _check_place(self, action: Place) -> None:
-        self._check_turn(action.team, "place-out-of-turn")
-        if all(c.id != action.card for c in self.hands[action.team]):
-            raise IllegalAction("card-not-in-hand", f"{action.team} holds no card {action.card!r}")
-        self._check_gap(action.gap)
-        taken = {action.gap}
-        players: set[str] = set()
-        for pawn in action.bezzerwizzers:
-            self._require_team(pawn.team)
-            if pawn.team == action.team:
-                raise IllegalAction("bezzerwizzer-own-card", "no Bezzerwizzer on your own card")
-            if pawn.team in players:
-                raise IllegalAction("bezzerwizzer-one-pawn", "one pawn per player per card")
-            if self.pawns[pawn.team] <= 0:
-                raise IllegalAction("bezzerwizzer-pawn", f"{pawn.team} has no pawn left")
-            self._check_gap(pawn.gap)
-            if pawn.gap in taken:
-                raise IllegalAction("bezzerwizzer-different-gap", "every pawn on its own gap")
-            taken.add(pawn.gap)
-            players.add(pawn.team)
-
-    def _check_gap(self, gap: int, line: Sequence[TimelineCard] | None = None) -> None:
-        count = len(self.line if line is None else line)
-        if not isinstance(gap, int) or not 1 <= gap <= count + 1:
-            raise IllegalAction("gap-number", f"gaps are numbered 1 to {count + 1}")
-
-    def _check_tiebreak(self, action: Tiebreak) -> None:
-        if self.phase != "tiebreak":
-            raise IllegalAction("no-tiebreak", "there is no tie-break now")
-        if set(action.placements) != set(self.tiebreak_teams):
-            raise IllegalAction("tiebreak-teams", "exactly the tied players place a card")
-        self._check_fresh([card for card, _ in action.placements.values()])
-        line = list(self.line)
-        for team in self.tiebreak_teams:
-            card, gap = action.placements[team]
-            self._check_gap(gap, line)
-            if fits(line, card, gap):
-                line.insert(gap - 1, card)
 
     # --- performing ------------------------------------------------------------------------
     def _perform(self, action: Action) -> list[Event]:
@@ -351,12 +188,6 @@ class TimelineGame(Game):
         self.tiebreak_teams = leaders
         return [TiebreakStarted(leaders)]
 
-    def _win(self, team: str) -> list[Event]:
-        self.phase = "finished"
-        self.finished = True
-        self.winner = team
-        return [GameWon(team)]
-
     def _tiebreak(self, action: Tiebreak) -> list[Event]:
         results: dict[str, bool] = {}
         for team in self.tiebreak_teams:
@@ -366,8 +197,7 @@ class TimelineGame(Game):
                 self.line.insert(gap - 1, card)
             self.dealt.add(card.id)
         right = tuple(t for t in self.tiebreak_teams if results[t])
-        if 0 < len(right) < len(self.tiebreak_teams):
-            self.tiebreak_teams = right
+        self.tiebreak_teams = narrow(self.tiebreak_teams, right)
         events: list[Event] = [TiebreakPlayed(results, self.tiebreak_teams)]
         if len(self.tiebreak_teams) == 1:
             events += self._win(self.tiebreak_teams[0])
@@ -375,53 +205,7 @@ class TimelineGame(Game):
 
     # --- random legal play -----------------------------------------------------------------
     def sample_action(self, rng: random.Random, skill: float = 0.5) -> Action:
-        if self.phase == "deal":
-            return self.draw_deal(rng, self._synthetic(rng))
-        if self.phase == "tiebreak":
-            cards = self.draw_tiebreak_cards(rng, self._synthetic(rng))
-            line, placements = list(self.line), {}
-            for team in self.tiebreak_teams:
-                gap = choose_gap(line, cards[team], rng, skill)
-                placements[team] = (cards[team], gap)
-                if fits(line, cards[team], gap):
-                    line.insert(gap - 1, cards[team])
-            return Tiebreak(placements)
-        team, _ = self.current()
-        if self.zwaps[team] and rng.random() < 0.1:
-            zwap = self._sample_zwap(team, rng)
-            if zwap is not None:
-                return zwap
-        card = rng.choice(self.hands[team])
-        gap = choose_gap(self.line, card, rng, skill)
-        return Place(team, card.id, gap, self._sample_pawns(team, card, gap, rng, skill))
-
-    def _synthetic(self, rng: random.Random) -> list[TimelineCard]:
-        """Invented cards for simulation without a deck (ids never dealt before)."""
-        start = len(self.dealt)
-        return [TimelineCard(f"s{start + i}", rng.randint(-3000, 2024) or 1) for i in range(24)]
-
-    def _sample_zwap(self, team: str, rng: random.Random) -> ZwapCards | None:
-        cards = [(t, c.id) for t, hand in self.hands.items() for c in hand]
-        pairs = [(a, b) for a in cards for b in cards if a[0] != b[0] and a < b]
-        if not pairs:
-            return None
-        (_, first), (_, second) = rng.choice(pairs)
-        return ZwapCards(team, first, second)
-
-    def _sample_pawns(
-        self, team: str, card: TimelineCard, gap: int, rng: random.Random, skill: float
-    ) -> tuple[Pawn, ...]:
-        pawns: list[Pawn] = []
-        taken = {gap}
-        for other in self.teams:
-            if other == team or self.pawns[other] <= 0 or rng.random() > 0.2:
-                continue
-            free = [g for g in range(1, len(self.line) + 2) if g not in taken]
-            good = [g for g in free if fits(self.line, card, g)]
-            pick = rng.choice(good if good and rng.random() < skill else free)
-            pawns.append(Pawn(other, pick))
-            taken.add(pick)
-        return tuple(pawns)
+        return sampling.timeline_action(self, rng, skill)
 
     # --- notation --------------------------------------------------------------------------
     def header(self) -> dict[str, Any]:
@@ -451,12 +235,3 @@ class TimelineGame(Game):
 
     def summary(self) -> dict[str, Any]:
         return {**super().summary(), "line": [c.id for c in self.line]}
-
-
-def choose_gap(
-    line: Sequence[TimelineCard], card: TimelineCard, rng: random.Random, skill: float
-) -> int:
-    """A simulated player's gap: a right one with probability ``skill``."""
-    good = right_gaps(line, card)
-    bad = [g for g in range(1, len(line) + 2) if g not in good]
-    return rng.choice(good if rng.random() < skill or not bad else bad)
