@@ -18,16 +18,14 @@ from voicemaster.rules.actions import (
     StartRound,
     Zwap,
 )
+from voicemaster.rules.notation_base import as_object, line_kind
 
 KINDS = ("round", "zwap", "question", "playoff")
 
 
 def decode(obj: dict[str, Any]) -> Action:
-    kinds = [k for k in KINDS if k in obj]
-    if len(kinds) != 1:
-        raise ValueError(f"a line holds exactly one of: {', '.join(KINDS)}")
-    kind = kinds[0]
-    body = _dict(obj[kind], kind)
+    kind = line_kind(obj, KINDS)
+    body = as_object(obj[kind], kind)
     if kind == "round":
         return _round(body)
     if kind == "zwap":
@@ -38,7 +36,7 @@ def decode(obj: dict[str, Any]) -> Action:
 
 
 def _round(body: dict[str, Any]) -> StartRound:
-    slots = _dict(body.get("slots"), "round.slots")
+    slots = as_object(body.get("slots"), "round.slots")
     out: dict[str, tuple[str, ...]] = {}
     for team, tiles in slots.items():
         if not isinstance(tiles, list) or not all(isinstance(c, str) for c in tiles):
@@ -50,7 +48,7 @@ def _round(body: dict[str, Any]) -> StartRound:
 def _question(body: dict[str, Any]) -> Question:
     attack = None
     if body.get("bezzerwizzer") is not None:
-        bz = _dict(body["bezzerwizzer"], "bezzerwizzer")
+        bz = as_object(body["bezzerwizzer"], "bezzerwizzer")
         when = bz.get("when")
         if when not in WHENS:
             raise ValueError("bezzerwizzer.when must be 'before' or 'after'")
@@ -73,12 +71,6 @@ def _position(body: dict[str, Any], index: int) -> Position:
     if not ok or not isinstance(pos[1], int) or isinstance(pos[1], bool):
         raise ValueError("zwap.swap must be two [team, slot] pairs")
     return (pos[0], pos[1])
-
-
-def _dict(value: Any, where: str) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        raise ValueError(f"{where} must be an object")
-    return value
 
 
 def _str(body: dict[str, Any], key: str) -> str:

@@ -14,21 +14,20 @@ from typing import Any
 
 from voicemaster.rules import notation
 from voicemaster.rules.actions import Action, StartRound, Zwap
+from voicemaster.rules.notation_base import as_object, line_kind
 
 
 def decode(obj: dict[str, Any]) -> Action:
-    kinds = [k for k in notation.KINDS if k in obj]
-    if len(kinds) != 1:
-        raise ValueError(f"a line holds exactly one of: {', '.join(notation.KINDS)}")
-    if kinds[0] == "round":
-        return _round(_dict(obj["round"], "round"))
-    if kinds[0] == "zwap":
-        return _zwap(_dict(obj["zwap"], "zwap"))
+    kind = line_kind(obj, notation.KINDS)
+    if kind == "round":
+        return _round(as_object(obj["round"], "round"))
+    if kind == "zwap":
+        return _zwap(as_object(obj["zwap"], "zwap"))
     return notation.decode(obj)
 
 
 def _round(body: dict[str, Any]) -> StartRound:
-    tokens = _dict(body.get("tokens"), "round.tokens")
+    tokens = as_object(body.get("tokens"), "round.tokens")
     slots: dict[str, tuple[str, ...]] = {}
     for team, token in tokens.items():
         if not isinstance(token, str) or not token:
@@ -41,12 +40,6 @@ def _zwap(body: dict[str, Any]) -> Zwap:
     team = _name(body.get("team"), "zwap.team")
     other = _name(body.get("with"), "zwap.with")
     return Zwap(team, (team, 1), (other, 1))
-
-
-def _dict(value: Any, where: str) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        raise ValueError(f"{where} must be an object")
-    return value
 
 
 def _name(value: Any, where: str) -> str:

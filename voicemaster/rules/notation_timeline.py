@@ -14,19 +14,17 @@ from __future__ import annotations
 from typing import Any
 
 from voicemaster.rules.actions import Action
+from voicemaster.rules.notation_base import as_object, line_kind
 from voicemaster.rules.timeline_types import Deal, Pawn, Place, Tiebreak, TimelineCard, ZwapCards
 
 KINDS = ("deal", "zwap", "place", "tiebreak")
 
 
 def decode(obj: dict[str, Any]) -> Action:
-    kinds = [k for k in KINDS if k in obj]
-    if len(kinds) != 1:
-        raise ValueError(f"a line holds exactly one of: {', '.join(KINDS)}")
-    kind = kinds[0]
-    body = _dict(obj[kind], kind)
+    kind = line_kind(obj, KINDS)
+    body = as_object(obj[kind], kind)
     if kind == "deal":
-        hands = _dict(body.get("hands"), "deal.hands")
+        hands = as_object(body.get("hands"), "deal.hands")
         return Deal(
             _cards(body.get("line", []), "deal.line"),
             {_name(t, "deal.hands"): _cards(h, f"deal.hands.{t}") for t, h in hands.items()},
@@ -47,7 +45,7 @@ def _place(body: dict[str, Any]) -> Place:
         raise ValueError("place.bezzerwizzer must be a list of {team, gap}")
     decoded = []
     for pawn in pawns:
-        pawn = _dict(pawn, "place.bezzerwizzer")
+        pawn = as_object(pawn, "place.bezzerwizzer")
         decoded.append(Pawn(_name(pawn.get("team"), "bezzerwizzer.team"), _gap(pawn.get("gap"))))
     return Place(
         _name(body.get("team"), "place.team"),
@@ -58,7 +56,7 @@ def _place(body: dict[str, Any]) -> Place:
 
 
 def _placement(value: Any, team: str) -> tuple[TimelineCard, int]:
-    body = _dict(value, f"tiebreak.{team}")
+    body = as_object(value, f"tiebreak.{team}")
     return _card(body.get("card"), f"tiebreak.{team}.card"), _gap(body.get("gap"))
 
 
@@ -69,7 +67,7 @@ def _cards(value: Any, where: str) -> tuple[TimelineCard, ...]:
 
 
 def _card(value: Any, where: str) -> TimelineCard:
-    body = _dict(value, where)
+    body = as_object(value, where)
     year = body.get("year")
     if not isinstance(year, int) or isinstance(year, bool):
         raise ValueError(f"{where}: every card needs a whole-number year")
@@ -91,12 +89,6 @@ def _id(value: Any) -> str:
 def _name(value: Any, where: str) -> str:
     if not isinstance(value, str) or not value:
         raise ValueError(f"{where} must name a player")
-    return value
-
-
-def _dict(value: Any, where: str) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        raise ValueError(f"{where} must be an object")
     return value
 
 
