@@ -11,7 +11,7 @@ import random
 from abc import ABC, abstractmethod
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from voicemaster.rules.actions import Action
 from voicemaster.rules.errors import IllegalAction
@@ -26,6 +26,15 @@ class Settings:
 
     track: int = 30  # spaces from the start to the finish
     home_stretch: int = 5  # the last N spaces before the finish: track-N ... track-1
+
+    @classmethod
+    def adopt(cls, settings: Settings | None) -> Self:
+        """A variant's settings from plain ones (its own defaults for what they lack)."""
+        if settings is None:
+            return cls()
+        if isinstance(settings, cls):
+            return settings
+        return cls(settings.track, settings.home_stretch)
 
 
 class Game(ABC):

@@ -59,14 +59,6 @@ class KompaktSettings(Settings):
     mode: str = "race"
 
 
-def _kompakt(settings: Settings | None) -> KompaktSettings:
-    if settings is None:
-        return KompaktSettings()
-    if isinstance(settings, KompaktSettings):
-        return settings
-    return KompaktSettings(settings.track, settings.home_stretch)
-
-
 class KompaktGame(RoundGame):
     name = "kompakt"
     title = "Bezzerwizzer Kompakt"
@@ -76,7 +68,7 @@ class KompaktGame(RoundGame):
     spent_message = "{team} has bezzerwizzed this round"
 
     def __init__(self, teams: list[str] | tuple[str, ...], settings: Any = None) -> None:
-        kompakt = _kompakt(settings)
+        kompakt = KompaktSettings.adopt(settings)
         super().__init__(teams, kompakt)
         self.mode = kompakt.mode
         self.hand: dict[str, str] = {}  # every team's token this round (hidden from the others)

@@ -30,19 +30,11 @@ class TimelineSettings(Settings):
     pawns: int = PAWNS
 
 
-def _timeline(settings: Settings | None) -> TimelineSettings:
-    if settings is None:
-        return TimelineSettings()
-    if isinstance(settings, TimelineSettings):
-        return settings
-    return TimelineSettings(settings.track, settings.home_stretch)
-
-
 class TimelineState(Game):
     """The state of a timeline game and the checks of its actions; ``TimelineGame`` acts."""
 
     def __init__(self, teams: list[str] | tuple[str, ...], settings: Any = None) -> None:
-        timeline = _timeline(settings)
+        timeline = TimelineSettings.adopt(settings)
         super().__init__(teams, timeline)
         self.pawn_count = timeline.pawns
         self.phase = "deal"  # deal | place | tiebreak | finished
