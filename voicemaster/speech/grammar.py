@@ -90,11 +90,14 @@ def sanitise(phrases: Iterable[str], ascii_only: bool = True) -> tuple[str, ...]
     return tuple(seen)
 
 
-def jsgf(phrases: Sequence[str], name: str = "answers") -> str:
-    """A JSGF grammar accepting exactly one of the (sanitised) phrases."""
+def jsgf(phrases: Sequence[str], name: str = "answers", extra: str = "", bias: float = 1.0) -> str:
+    """A JSGF grammar accepting exactly one of the (sanitised) phrases, or ``extra`` with prior
+    weight ``bias`` relative to them (a competitor the phrases must beat clearly)."""
     if not phrases:
         raise ValueError("a grammar needs at least one phrase")
     body = "\n    | ".join(phrases)
+    if extra:
+        body = f"/1/ ( {body} )\n    | /{bias:g}/ ( {extra} )"
     return f"#JSGF V1.0;\ngrammar {name};\npublic <utterance> =\n      {body} ;\n"
 
 

@@ -11,7 +11,7 @@ import re
 from collections.abc import Sequence
 
 from voicemaster.speech.base import Expectation, Recognizer
-from voicemaster.speech.grammar import sanitise
+from voicemaster.speech.grammar import sanitise, words
 
 WORD = "bezzerwizzer"
 # Pronunciations (CMU ARPAbet): the English reading, a Dutch/German-ish one, a clipped one.
@@ -47,7 +47,7 @@ def find_shout(text: str, teams: Sequence[str]) -> tuple[bool, str | None]:
     if WORD not in tokens:
         return False, None
     at = tokens.index(WORD)
-    names = {name: team for team, name in zip(teams, sanitise(teams), strict=False)}
+    names = {" ".join(words(team)): team for team in teams if words(team)}
     for name in sorted(names, key=len, reverse=True):
         size = len(name.split())
         after = " ".join(tokens[at + 1 : at + 1 + size])
