@@ -149,3 +149,34 @@ def test_short_trailing_silence_for_commands(flite: None, rng: np.random.Generat
     got = ep.endpoint()
     assert got is not None
     assert got.end_s - got.speech_end_s == pytest.approx(0.35, abs=0.011)
+
+
+def test_audio_handed_over_as_it_arrives_is_the_utterance(
+    flite: None, rng: np.random.Generator
+) -> None:
+    """What a listener streams to the recognizer (from the pre-roll, never past the tail)
+    joins up to exactly the utterance the endpoint holds, pauses inside it included."""
+    first_word, second_word = render("leonardo", "flite:slt"), render("da vinci", "flite:slt")
+    a, b = truth(first_word)
+    gap = 0.4 - (audio.duration_s(first_word) - b) - truth(second_word)[0]  # 0.4 s between them
+    words = first_word + bytes(2 * round(max(0.0, gap) * 16_000)) + second_word
+    ep = Endpointer()
+    streamed, fed, first = bytearray(), 0, None
+    pcm = scene(words, rng, 20.0)
+    for i in range(0, len(pcm), 640):
+        state = ep.feed(pcm[i : i + 640])
+        if state in (State.SPEECH, State.PAUSE, State.DONE):
+            lo, hi = ep.span()
+            if first is None:
+                first = fed = lo
+            assert lo == first  # the start of an utterance never moves
+            upto = min(hi, ep.now_sample)
+            streamed += ep.audio(fed, upto)
+            fed = max(fed, upto)
+        if state == State.DONE:
+            break
+    got = ep.endpoint()
+    assert got is not None and got.reason == "silence"
+    assert bytes(streamed) == got.pcm == ep.utterance()
+    assert got.start_s == pytest.approx(LEAD + a, abs=0.1)  # both words are in it
+    assert got.speech_end_s - got.start_s > b - a + 0.4  # past the pause, into "da vinci"

@@ -3,6 +3,7 @@ pocketsphinx recognizer and the real judge."""
 
 from __future__ import annotations
 
+from collections import Counter
 from functools import cache
 from pathlib import Path
 
@@ -11,8 +12,14 @@ import pytest
 
 from voicemaster.judge import AnswerKey
 from voicemaster.speech import audio
-from voicemaster.speech.base import Expectation, Recognizer, SpeechUnavailable
-from voicemaster.speech.listener import MicEars, expectation_for, listen_and_judge, make_recognizer
+from voicemaster.speech.base import Expectation, Heard, Recognizer, SpeechUnavailable
+from voicemaster.speech.listener import (
+    MicEars,
+    expectation_for,
+    is_final,
+    listen_and_judge,
+    make_recognizer,
+)
 from voicemaster.speech.sources import WavSource
 from voicemaster.speech.synth import synthesize
 
@@ -112,3 +119,98 @@ def test_a_dead_source_is_reported() -> None:
     e = MicEars(DeadMicrophone(), sphinx(), stall_s=0.05)
     with pytest.raises(SpeechUnavailable, match="stopped delivering audio"):
         e.hear(expectation_for(KEY), timeout=5.0)
+
+
+# ---------------------------------------------------------------------------- streaming, early end
+
+
+class Spy:
+    """The real recognizer, with a count of how it was called (streaming or whole utterances)."""
+
+    def __init__(self, inner: Recognizer, streaming: bool = True) -> None:
+        self.inner, self.calls = inner, Counter[str]()
+        if streaming:
+            self.start, self.feed, self.finish = self._start, self._feed, self._finish
+
+    def recognize(self, pcm: bytes, expectation: Expectation) -> Heard:
+        self.calls["recognize"] += 1
+        return self.inner.recognize(pcm, expectation)
+
+    def _start(self, expectation: Expectation) -> None:
+        self.calls["start"] += 1
+        self.inner.start(expectation)  # type: ignore[attr-defined]
+
+    def _feed(self, pcm: bytes) -> None:
+        self.calls["feed"] += 1
+        self.inner.feed(pcm)  # type: ignore[attr-defined]
+
+    def _finish(self) -> Heard:
+        self.calls["finish"] += 1
+        heard: Heard = self.inner.finish()  # type: ignore[attr-defined]
+        return heard
+
+
+def test_audio_is_decoded_while_it_arrives(flite: None) -> None:
+    spy = Spy(sphinx())
+    pcm = room(0.8) + synthesize("paris", "flite:slt") + room(1.5, 1)
+    got = MicEars(WavSource(in_room(pcm)), spy).listen(expectation_for(KEY), timeout=10.0)
+    assert got is not None and got.heard.text == "paris"
+    assert spy.calls["recognize"] == 0
+    assert spy.calls["start"] == spy.calls["finish"] >= 1
+    assert spy.calls["feed"] >= 10  # 20 ms chunks from the pre-roll on, not one block at the end
+
+
+def test_a_recognizer_without_streaming_decodes_whole_utterances(flite: None) -> None:
+    spy = Spy(sphinx(), streaming=False)
+    pcm = room(0.8) + synthesize("london", "flite:slt") + room(1.5, 1)
+    got = MicEars(WavSource(in_room(pcm)), spy).listen(expectation_for(KEY), timeout=10.0)
+    assert got is not None and got.heard.text == "london"
+    assert spy.calls["recognize"] >= 1 and spy.calls["feed"] == 0
+
+
+def test_a_complete_answer_ends_after_a_short_pause(flite: None) -> None:
+    pcm = room(0.8) + synthesize("paris", "flite:slt") + room(1.5, 1)
+    e = ears(pcm)
+    got = e.listen(expectation_for(KEY), timeout=10.0)
+    assert got is not None and got.heard.text == "paris"
+    cfg = e.endpointer.config
+    assert got.early and got.endpoint.reason == "complete"
+    assert got.endpoint_ms == pytest.approx(cfg.complete_trailing_s * 1000, abs=25)
+    assert got.endpoint_ms < cfg.trailing_silence_s * 1000
+
+
+def trimmed(pcm: bytes) -> bytes:
+    """The audible part of a synthesized word (10 ms frames within 35 dB of its loudest)."""
+    arr = audio.to_array(pcm)
+    n = len(arr) // 160
+    energy = np.mean(arr[: n * 160].astype(float).reshape(n, 160) ** 2, axis=1)
+    loud = np.flatnonzero(energy >= energy.max() * 10**-3.5)
+    return audio.to_bytes(arr[loud[0] * 160 : (loud[-1] + 1) * 160])
+
+
+LEONARDO = AnswerKey("Leonardo da Vinci", competitors=("Michelangelo", "Raphael"))
+
+
+@pytest.mark.parametrize("accept", [(), ("Leonardo",)])
+def test_a_longer_answer_is_not_cut_in_its_pause(flite: None, accept: tuple[str, ...]) -> None:
+    key = AnswerKey(LEONARDO.answer, accept=accept, competitors=LEONARDO.competitors)
+    pause = room(0.45)  # longer than complete_trailing_s, shorter than the trailing silence
+    pcm = (room(0.8) + trimmed(synthesize("leonardo", "flite:slt")) + pause
+           + trimmed(synthesize("da vinci", "flite:slt")) + room(1.5))  # fmt: skip
+    e = ears(pcm)
+    got = listen_and_judge(e, expectation_for(key), key, timeout=10.0)
+    assert got is not None
+    assert "vinci" in got.listening.heard.text.lower()
+    assert got.verdict.verdict == "right"
+    assert got.listening.endpoint.start_s < 1.0  # the utterance holds "leonardo" too
+    assert e.hear(expectation_for(key), timeout=1.0) is None  # nothing left over
+
+
+def test_an_unconfirmed_or_partial_phrase_waits_the_full_pause() -> None:
+    window = expectation_for(AnswerKey("Leonardo da Vinci", accept=("Leonardo",)))
+    assert is_final(Heard("leonardo da vinci", confidence=0.9), window)
+    assert not is_final(Heard("leonardo", confidence=0.9), window)  # may go on
+    assert not is_final(Heard("leonardo da vinci", confidence=0.2), window)  # not confirmed
+    assert not is_final(Heard("the mona lisa", confidence=0.9), window)  # not expected
+    assert not is_final(Heard("bezzerwizzer", bezzerwizzer=True), window)  # which team?
+    assert is_final(Heard("bezzerwizzer blue", bezzerwizzer=True, team="blue"), window)

@@ -26,7 +26,9 @@ class EndpointConfig:
     think_s: float = 30.0  # waiting for the first word (teams confer)
     trailing_silence_s: float = 0.6  # pause that ends an utterance
     short_trailing_s: float = 0.35  # ... in a window that expects only short commands
-    early_s: float = 0.25  # pause after which a listener may decode speculatively
+    early_s: float = 0.25  # pause after which a listener may settle its decoding (>= tail_s)
+    complete_trailing_s: float = 0.3  # pause that ends an utterance already decoded as a
+    # complete expected phrase (the listener decides; see voicemaster.speech.listener)
     max_utterance_s: float = 12.0
     preroll_s: float = 0.3  # audio kept before the detected start
     tail_s: float = 0.2  # audio kept after the last speech frame
@@ -164,14 +166,26 @@ class Endpointer:
     def endpoint(self) -> Endpoint | None:
         return self._endpoint
 
-    def utterance(self) -> bytes:
-        """The current utterance: from pre-roll before its start to tail after its last speech."""
+    @property
+    def now_sample(self) -> int:
+        return self._frames * self._flen
+
+    def span(self) -> tuple[int, int]:
+        """Samples (window time) of the current utterance: pre-roll before its first speech
+        frame to the tail after its last (the end may lie in audio not yet arrived)."""
         cfg = self.config
         first = max(0, self._start * self._flen - round(cfg.preroll_s * SAMPLE_RATE))
-        last = self._last * self._flen + round(cfg.tail_s * SAMPLE_RATE)
+        return first, self._last * self._flen + round(cfg.tail_s * SAMPLE_RATE)
+
+    def audio(self, first: int, last: int) -> bytes:
+        """The buffered audio from sample ``first`` to ``last`` (clipped to what is kept)."""
         lo = max(0, first - self._audio_start)
         hi = max(lo, last - self._audio_start)
         return bytes(self._audio[2 * lo : 2 * hi])
+
+    def utterance(self) -> bytes:
+        """The current utterance: from pre-roll before its start to tail after its last speech."""
+        return self.audio(*self.span())
 
     # ------------------------------------------------------------------ the detector
 

@@ -2,9 +2,13 @@
 
 :class:`MicEars` is the game's :class:`~voicemaster.speech.base.Ears`.  It works the same with a
 live microphone and with a file streamed as fast as it can be read, because the endpointer counts
-audio time.  To cut the wait after the last word, the utterance is decoded *speculatively* in a
-worker thread as soon as a short pause begins; if the pause becomes the end of the utterance the
-result is ready, and if it is a complete phrase of the window the listener ends there at once.
+audio time.  Once speech starts, the utterance (with its pre-roll) is handed to the recognizer
+as it arrives (see :mod:`voicemaster.speech.decoding`): a streaming recognizer decodes it on a
+worker thread while the listener reads on.  When a pause begins the decoding is settled; if the
+pause becomes the end of the utterance the result is ready at once, and if it holds a complete,
+confirmed phrase of the window (:func:`is_final`) the listener ends after a shorter pause
+(``complete_trailing_s``) instead of the full trailing silence.  Speech that comes back after a
+settled pause ("Leonardo ... da Vinci") restarts the decoding of the whole utterance.
 """
 
 from __future__ import annotations
@@ -12,17 +16,19 @@ from __future__ import annotations
 import re
 import time
 from collections import deque
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from voicemaster.speech.base import AudioSource, Expectation, Heard, Recognizer, SpeechUnavailable
+from voicemaster.speech.decoding import UtteranceDecoder
 from voicemaster.speech.endpointer import Endpoint, EndpointConfig, Endpointer, State
 
 READ_TIMEOUT_S = 0.5  # wall time per read of the source
 STALL_S = 5.0  # a source silent (no chunks at all) this long is gone
 VOSK_MODEL = "vosk-model-small-en-us-0.15"
+EARLY_CONFIDENCE = 0.5  # fused confidence from which a complete phrase may end early
 
 
 @dataclass(frozen=True)
@@ -33,7 +39,7 @@ class Listening:
     endpoint: Endpoint
     early: bool  # ended on a complete phrase before the full trailing silence
     endpoint_ms: float  # audio from the last speech sample to the end decision
-    decode_ms: float  # wall time the recognizer took on this utterance
+    decode_ms: float  # wall time the recognizer spent on this utterance (streaming included)
     latency_ms: float  # wall time from the arrival of the last speech sample to the result
 
 
@@ -41,12 +47,29 @@ def normalise_phrase(text: str) -> str:
     return " ".join(re.sub(r"[^\w' ]+", " ", text.lower()).split())
 
 
+def window_phrases(expectation: Expectation) -> set[str]:
+    """Everything a window expects as a whole utterance (normalised)."""
+    return {normalise_phrase(p) for p in expectation.phrases() + expectation.teams} - {""}
+
+
 def is_complete(heard: Heard, expectation: Expectation) -> bool:
-    """Whether ``heard`` is a whole phrase the window expects (so no need to wait longer)."""
+    """Whether ``heard`` is a whole phrase the window expects."""
     if heard.bezzerwizzer:
         return heard.team is not None
     said = normalise_phrase(heard.text)
-    return bool(said) and said in {normalise_phrase(p) for p in expectation.phrases()}
+    return bool(said) and said in window_phrases(expectation)
+
+
+def is_final(heard: Heard, expectation: Expectation, confidence: float = EARLY_CONFIDENCE) -> bool:
+    """Whether a pause after ``heard`` may end the utterance early: a complete phrase, confirmed
+    (grammar and free decoding agree: ``confidence``), and not the start of a longer phrase of
+    the window ("Leonardo" while "Leonardo da Vinci" is expected may go on)."""
+    if heard.bezzerwizzer:
+        return heard.team is not None
+    if not is_complete(heard, expectation) or heard.confidence < confidence:
+        return False
+    said = normalise_phrase(heard.text) + " "
+    return not any(p.startswith(said) for p in window_phrases(expectation))
 
 
 def is_empty(heard: Heard) -> bool:
@@ -54,7 +77,10 @@ def is_empty(heard: Heard) -> bool:
 
 
 class MicEars:
-    """Ears over any AudioSource (microphone, WAV stream) and any Recognizer."""
+    """Ears over any AudioSource (microphone, WAV stream) and any Recognizer.
+
+    ``speculate``: decode while listening (streaming, or speculatively in pauses) and end early
+    on a complete phrase; False decodes each utterance only once it has ended."""
 
     def __init__(
         self,
@@ -89,32 +115,28 @@ class MicEars:
         flush = getattr(self.source, "flush", None)
         if callable(flush):
             flush()  # audio captured while the quizmaster spoke
-        return _Window(self, expectation).run()
-
-    def _decode(self, pcm: bytes, expectation: Expectation) -> tuple[Heard, float]:
-        began = time.perf_counter()
-        heard = self.recognizer.recognize(pcm, expectation)
-        return heard, (time.perf_counter() - began) * 1000
+        decoder = UtteranceDecoder(self.recognizer, expectation, self._pool, self.speculate)
+        return _Window(self, expectation, decoder).run()
 
 
 class _Window:
     """The state of one listen() call."""
 
-    def __init__(self, ears: MicEars, expectation: Expectation) -> None:
+    def __init__(self, ears: MicEars, expectation: Expectation, decoder: UtteranceDecoder) -> None:
         self.ears = ears
         self.ep = ears.endpointer
         self.expectation = expectation
+        self.decoder = decoder
         self.arrivals: deque[tuple[float, float]] = deque(maxlen=4096)  # (audio end s, wall)
-        self.spec: Future[tuple[Heard, float]] | None = None
-        self.spec_key: tuple[float, float] = (-1.0, -1.0)
+        self.first = -1  # first sample of the utterance being decoded (-1: none)
+        self.fed = 0  # sample up to which it was handed to the decoder
+        self.settled_end = -1.0  # speech end the decoder's result covers (-1: not settled)
 
     def run(self) -> Listening | None:
         try:
             return self._loop()
         finally:
-            # never leave a speculative decode running on a recognizer someone else may use
-            if self.spec is not None and not self.spec.cancel():
-                self.spec.exception()
+            self.decoder.close()  # never leave the recognizer mid-utterance
 
     def _loop(self) -> Listening | None:
         silent_since = time.monotonic()
@@ -136,43 +158,67 @@ class _Window:
                 if chunk == b"":
                     return None
                 self.ep.resume()
-
-    def _key(self) -> tuple[float, float]:
-        return (self.ep.start_s, self.ep.speech_end_s)
+                self.first, self.settled_end = -1, -1.0
 
     def _step(self, state: State) -> Listening | None:
-        """Speculate in pauses; finish on DONE, or early on a complete phrase.  None: go on."""
-        ep, cfg = self.ep, self.ep.config
-        if state == State.PAUSE and self.ears.speculate:
-            if self.spec_key != self._key() and ep.pause_s >= max(cfg.early_s, cfg.tail_s):
-                self.spec_key = self._key()
-                self.spec = self.ears._pool.submit(
-                    self.ears._decode, ep.utterance(), self.expectation
-                )
-            if self.spec is not None and self.spec.done() and self.spec_key == self._key():
-                heard, ms = self.spec.result()
-                if is_complete(heard, self.expectation):
-                    return self._result(heard, ms, self._early_endpoint(), early=True)
+        """Stream the utterance, settle it in pauses, end it on DONE or early.  None: go on."""
+        if state not in (State.SPEECH, State.PAUSE, State.DONE):
+            return None
+        if self.ears.speculate:
+            self._stream(state)
+            early = self._early(state)
+            if early is not None:
+                return early
         if state != State.DONE:
             return None
-        endpoint = ep.endpoint()
+        endpoint = self.ep.endpoint()
         assert endpoint is not None
-        if self.spec is not None and self.spec_key == self._key():
-            heard, ms = self.spec.result()
-        else:
-            heard, ms = self.ears._pool.submit(
-                self.ears._decode, endpoint.pcm, self.expectation
-            ).result()
+        if not self.ears.speculate:
+            self.decoder.restart()
+            self.decoder.extend(endpoint.pcm)
+        if self.decoder.result is None or self.settled_end != endpoint.speech_end_s:
+            self.decoder.settle()
+        assert self.decoder.result is not None
+        heard = self.decoder.result.result()
         if is_empty(heard):
-            self.spec, self.spec_key = None, (-1.0, -1.0)
             return None  # a knock or a cough: keep listening
-        return self._result(heard, ms, endpoint, early=False)
+        return self._result(heard, endpoint, early=False)
 
-    def _early_endpoint(self) -> Endpoint:
-        ep = self.ep
-        return Endpoint("complete", ep.start_s, ep.speech_end_s, ep.now_s, ep.utterance())
+    def _stream(self, state: State) -> None:
+        """Hand the new audio of the utterance to the decoder; settle it once a pause begins."""
+        ep, dec = self.ep, self.decoder
+        first, last = ep.span()
+        if first != self.first:  # a new utterance
+            dec.restart(new=True)
+            self.first, self.fed, self.settled_end = first, first, -1.0
+        elif self.settled_end >= 0 and self.settled_end != ep.speech_end_s:
+            dec.restart(new=False)  # speech came back after the pause: decode it all again
+            self.fed, self.settled_end = first, -1.0
+        upto = min(last, ep.now_sample)
+        if upto > self.fed:
+            dec.extend(ep.audio(self.fed, upto))
+            self.fed = upto
+        pausing = state == State.DONE or ep.pause_s >= ep.config.early_s - 1e-9
+        if pausing and self.settled_end < 0:
+            dec.settle()
+            self.settled_end = ep.speech_end_s
 
-    def _result(self, heard: Heard, ms: float, endpoint: Endpoint, early: bool) -> Listening:
+    def _early(self, state: State) -> Listening | None:
+        """End on a settled, final phrase once the pause reaches ``complete_trailing_s``."""
+        ep, result = self.ep, self.decoder.result
+        if state != State.PAUSE or result is None or self.settled_end != ep.speech_end_s:
+            return None
+        if ep.pause_s < ep.config.complete_trailing_s - 1e-9:
+            return None
+        # waiting here (audio queues up meanwhile) keeps the decision in audio time: a file read
+        # fast ends where a live microphone would
+        heard = result.result()
+        if not is_final(heard, self.expectation):
+            return None
+        endpoint = Endpoint("complete", ep.start_s, ep.speech_end_s, ep.now_s, ep.utterance())
+        return self._result(heard, endpoint, early=True)
+
+    def _result(self, heard: Heard, endpoint: Endpoint, early: bool) -> Listening:
         now = time.perf_counter()
         arrived = next((w for s, w in self.arrivals if s >= endpoint.speech_end_s), now)
         return Listening(
@@ -180,7 +226,7 @@ class _Window:
             endpoint=endpoint,
             early=early,
             endpoint_ms=(endpoint.end_s - endpoint.speech_end_s) * 1000,
-            decode_ms=ms,
+            decode_ms=self.decoder.decode_ms,
             latency_ms=(now - arrived) * 1000,
         )
 
