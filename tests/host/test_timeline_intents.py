@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import random
+from pathlib import Path
+
 import pytest
 
+from voicemaster.decks import load_deck
 from voicemaster.host.timeline_intents import (
     HandRequest,
     LineRequest,
     PawnCall,
     Placement,
+    Title,
     ZwapCall,
     match_title,
     parse,
@@ -118,3 +123,60 @@ def test_titles_match_fuzzily_but_not_from_filler_words() -> None:
     assert match_title("the moon landin", LINE) == 0
     assert match_title("the", LINE) is None
     assert match_title("photosynthesis", LINE) is None
+
+
+# --- titles of the real timeline deck -----------------------------------------------------------
+TIMELINE_DECK = Path(__file__).resolve().parents[2] / "decks" / "timeline-en.yaml"
+
+
+@pytest.fixture(scope="module")
+def titles() -> dict[str, Title]:
+    deck = load_deck(TIMELINE_DECK)
+    return {card.id: Title(card.question, card.accept) for card in deck.questions}
+
+
+def pick(titles: dict[str, Title], *words: str) -> list[Title]:
+    """The deck's titles that contain every word (so the test reads real cards)."""
+    return [t for t in titles.values() if all(w.lower() in t.lower() for w in words)]
+
+
+def test_naming_a_battle_finds_that_battle_among_others(titles: dict[str, Title]) -> None:
+    (somme,) = pick(titles, "Battle of the Somme")
+    line = [*pick(titles, "Battle of the"), *pick(titles, "wins the Battle of")]
+    assert somme in line and len(line) >= 8
+    for order in (line, line[::-1]):
+        assert match_title("the battle of the somme is fought", order) == order.index(somme)
+        assert match_title("the somme", order) == order.index(somme)
+    (alamo,) = pick(titles, "Alamo")
+    assert match_title("the battle of the alamo", line) == line.index(alamo)
+
+
+def test_accented_titles_and_accept_forms_are_matched(titles: dict[str, Title]) -> None:
+    (orleans,) = pick(titles, "Orléans")
+    line = [*pick(titles, "Joan of Arc"), *pick(titles, "King of France")]
+    assert orleans in line and len(line) >= 3
+    assert match_title("the siege of orleans", line) == line.index(orleans)
+    assert match_title("Orléans", line) == line.index(orleans)
+    (mozart,) = pick(titles, "Mozart dies")
+    (capet,) = pick(titles, "Hugh Capet")
+    line = [capet, mozart]
+    assert match_title("death of mozart", line) == 1  # an accept form, not the shared "of"
+    assert match_title("death of augustus", line) is None  # "of" alone names nothing
+
+
+def test_every_title_and_accept_form_finds_its_card_on_a_full_line(
+    titles: dict[str, Title],
+) -> None:
+    rng = random.Random(5)
+    cards = sorted(titles.values())
+    for _ in range(40):
+        line = rng.sample(cards, 12)
+        for index, title in enumerate(line):
+            for said in (title, *title.forms):
+                assert match_title(said.lower(), line) == index, (said, line)
+
+
+def test_ties_are_broken_by_the_closer_title_not_the_order() -> None:
+    line = ["The Battle of Hastings", "The Battle of Hastings is remembered in a tapestry"]
+    assert match_title("battle of hastings", line) == 0
+    assert match_title("battle of hastings", line[::-1]) == 1

@@ -7,6 +7,7 @@ team name it ("Bezzerwizzer blue") or are implied by the turn (the defender answ
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 
 COMMANDS: dict[str, tuple[str, ...]] = {
@@ -131,8 +132,14 @@ Intent = (
 )
 
 
+FOLD = str.maketrans({"æ": "ae", "ø": "o", "œ": "oe", "ß": "ss", "ł": "l", "đ": "d", "þ": "th"})
+
+
 def normalize(text: str) -> str:
-    text = text.lower().replace("&", " and ").replace("’", "'")
+    """Lower case ASCII words: accents folded ("Orléans" -> "orleans"), "&" read as "and"."""
+    text = text.lower().replace("&", " and ").replace("’", "'").translate(FOLD)
+    text = unicodedata.normalize("NFKD", text)
+    text = "".join(ch for ch in text if not unicodedata.combining(ch))
     text = re.sub(r"[^a-z0-9' ]+", " ", text)
     return " ".join(text.split())
 

@@ -16,6 +16,7 @@ from voicemaster.host.listening import COMMAND_WORDS, Listener, QuitGame, TakeBa
 from voicemaster.host.log import GameLog
 from voicemaster.host.phrases import team_name
 from voicemaster.host.quiz import Quiz
+from voicemaster.host.timeline_intents import Title
 from voicemaster.rules import IllegalAction
 from voicemaster.rules.actions import Action
 from voicemaster.rules.events import Event
@@ -82,8 +83,11 @@ class TimelineQuizmaster:
         return say.standings(self.game.positions, self.game.settings.track)
 
     def title(self, card_id: str) -> str:
+        """The card's title, knowing its accept forms too (naming a neighbour by them works)."""
         card = self.quiz.card(card_id)
-        return card.question if card is not None else card_id.replace("-", " ")
+        if card is None:
+            return card_id.replace("-", " ")
+        return Title(card.question, card.accept)
 
     def titles(self) -> dict[str, str]:
         ids = {c.id for c in self.game.line} | {c.id for h in self.game.hands.values() for c in h}
@@ -102,7 +106,7 @@ class TimelineQuizmaster:
     def expectation(self) -> Expectation:
         """The recognizer's phrases: whole placements by number ("card two, gap three"),
         gaps, the line's neighbours ("after X"), every title in play, teams, commands."""
-        titles = sorted(set(self.titles().values()))
+        titles = sorted({f for t in self.titles().values() for f in (t, *_forms(t))})
         gaps = [say.word(g) for g in range(1, len(self.game.line) + 2)]
         cards = [say.word(c) for c in range(1, 5)]
         spoken = [f"card {c}, gap {g}" for c in cards for g in gaps]
@@ -223,6 +227,10 @@ class TimelineQuizmaster:
         self.game = self._replay()
         kind = "placement" if "place" in last else "zwap"
         self.say(f"The last {kind} is taken back.")
+
+
+def _forms(title: str) -> tuple[str, ...]:
+    return tuple(getattr(title, "forms", ()))
 
 
 def check_or_say(qm: TimelineQuizmaster, action: Action, prefix: str) -> bool:

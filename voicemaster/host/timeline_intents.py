@@ -134,9 +134,10 @@ FILLER = set(
         "belong",
     ]
 )
+SMALL_WORDS = {"of", "and", "to", "at", "for", "from", "by", "with", "its", "his", "her", "their"}
 LINE_REQUESTS = ("the line", "timeline", "time line", "read the line", "the gaps")
 HAND_REQUESTS = ("my cards", "our cards", "the cards", "which cards", "what cards", "my hand")
-CUTOFF = 72.0
+CUTOFF = 78.0
 
 
 @dataclass(frozen=True)
@@ -189,24 +190,53 @@ def said_number(text: str, keyword: str) -> int | None:
     return number_word(match.group(1)) if match else None
 
 
+class Title(str):
+    """A card's title that also knows the card's other names (its deck ``accept`` forms), so
+    "the Somme" or "fall of Babylon" find it.  Said and printed as the title."""
+
+    forms: tuple[str, ...]
+
+    def __new__(cls, title: str, forms: Sequence[str] = ()) -> Title:
+        made = super().__new__(cls, title)
+        made.forms = tuple(forms)
+        return made
+
+
+def content_words(text: str) -> list[str]:
+    """The words that name something: normalised, fillers and small words left out."""
+    words = (w.removesuffix("'s").replace("'", "") for w in normalize(text).split())
+    return [w for w in words if w and w not in FILLER and w not in SMALL_WORDS]
+
+
 def match_title(fragment: str, titles: Sequence[str]) -> int | None:
-    """The index of the title ``fragment`` names best, or None (too short, too far)."""
-    words = [w for w in normalize(fragment).split() if w not in FILLER]
+    """The index of the title ``fragment`` names best, or None (too short, too far).
+
+    Titles and speech lose the same fillers; a title's ``accept`` forms count as the title
+    (see ``Title``).  The best coverage of the said words wins; ties go to the closer
+    token-set match, then the closer whole match, then the shorter name, then the earlier card.
+    """
+    words = content_words(fragment)
     if not words or len("".join(words)) < 3 or not titles:
         return None
-    query = " ".join(words)
-    scores = [(_score(query, words, normalize(t)), i) for i, t in enumerate(titles)]
-    best = max(scores, key=lambda s: (s[0], -s[1]))
-    return best[1] if best[0][0] >= CUTOFF else None
+    best: tuple[tuple[float, ...], int] | None = None
+    for index, title in enumerate(titles):
+        for form in (title, *getattr(title, "forms", ())):
+            score = _score(words, content_words(form))
+            if best is None or score > best[0]:
+                best = (score, index)
+    return best[1] if best is not None and best[0][0] >= CUTOFF else None
 
 
-def _score(query: str, words: list[str], title: str) -> tuple[float, float]:
-    """(match, tie-break): WRatio, or 90 when every said word is (nearly) in the title, so a
-    short name ("euro") finds a long title; WRatio breaks ties."""
-    whole = fuzz.WRatio(query, title)
-    tokens = title.split()
-    covered = all(max((fuzz.ratio(w, t) for t in tokens), default=0.0) >= 85 for w in words)
-    return max(whole, 90.0 if covered else 0.0), whole
+def _score(words: list[str], form: list[str]) -> tuple[float, ...]:
+    """(match, token set, whole, shortness): match is the mean closeness of each said word to
+    its nearest word of the form, or the whole strings' closeness when that is higher (words
+    run together or split apart by the recogniser)."""
+    if not form:
+        return (0.0, 0.0, 0.0, 0.0)
+    said, name = " ".join(words), " ".join(form)
+    cover = sum(max(fuzz.ratio(w, t) for t in form) for w in words) / len(words)
+    whole = fuzz.ratio(said.replace(" ", ""), name.replace(" ", ""))
+    return (max(cover, whole), fuzz.token_set_ratio(said, name), whole, -float(len(name)))
 
 
 def relation_gap(text: str, line: Sequence[str]) -> tuple[int | None, str, str]:
