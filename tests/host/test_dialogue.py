@@ -204,15 +204,52 @@ def test_pass_command(tmp_path: Path) -> None:
     assert questions(qm)[0]["question"]["answer"] == "pass"
 
 
-def test_unsure_is_asked_back(tmp_path: Path) -> None:
-    table = Table().at("confirm", "yes", "no").at("answer", "raphael")
+def test_unsure_is_asked_back_with_the_words_heard_never_the_answer(tmp_path: Path) -> None:
+    table = Table().at("confirm", "yes", "no").at("answer", "michelangelo")
+    qm, speaker = quizmaster(tmp_path / "g.jsonl", table)
+    card = qm.quiz.card("art-3")
+    assert card is not None and qm.quiz.judge("mikel angel", card).answer == "unsure"
+    # "yes": the words heard stand; they are not clearly the answer, so not right
+    assert qm.judge_answer("mikel angel", card, "red", "defender") == "wrong"
+    assert speaker.said == ["Did you say mikel angel?"]
+    # "no": the team says it again, and that is judged
+    assert qm.judge_answer("mikel angel", card, "red", "defender") == "right"
+    assert speaker.said[1:] == ["Did you say mikel angel?", "Then please say your answer again."]
+    assert not any("Michelangelo" in line for line in speaker.said)
+
+
+def test_unsure_asked_back_twice_then_not_right(tmp_path: Path) -> None:
+    table = Table().at("confirm", "no", "no").at("answer", "mike angel", "micky angel")
+    qm, speaker = quizmaster(tmp_path / "g.jsonl", table)
+    card = qm.quiz.card("art-3")
+    assert card is not None and qm.quiz.judge("mike angel", card).answer == "unsure"
+    assert qm.judge_answer("mikel angel", card, "red", "defender") == "wrong"
+    assert speaker.said.count("Then please say your answer again.") == 2
+    assert "Did you say mike angel?" in speaker.said and len(table.heard) == 4
+    table.at("confirm", "no").at("answer", None)
+    assert qm.judge_answer("mikel angel", card, "red", "defender") == "pass"  # silent again
+
+
+def test_typed_unsure_answers_are_not_asked_back(tmp_path: Path) -> None:
+    table = Table()
+    table.typed = True  # type: ignore[attr-defined]
     qm, speaker = quizmaster(tmp_path / "g.jsonl", table)
     card = qm.quiz.card("art-3")
     assert card is not None
-    assert qm.judge_answer("mikel angel", card, "red", "defender") == "right"
-    assert "Did you say Michelangelo?" in speaker.said
     assert qm.judge_answer("mikel angel", card, "red", "defender") == "wrong"
-    assert "Then please say your answer again." in speaker.said
+    assert speaker.said == [] and table.heard == []
+
+
+def test_a_yes_to_did_you_say_does_not_score_a_wrong_answer(tmp_path: Path) -> None:
+    """A whole question: the defender's unclear answer confirmed with yes is not right."""
+    table = Table().at("before", None, "quit").at("answer", "mikel angel").at("confirm", "yes")
+    qm, speaker = quizmaster(tmp_path / "g.jsonl", table)
+    michelangelo = qm.quiz.card("art-3")
+    qm.quiz.draw = lambda category, rng: michelangelo  # type: ignore[method-assign,return-value]
+    qm.run()
+    assert questions(qm)[0]["question"]["answer"] == "wrong"
+    asked = said(speaker)
+    assert asked.index("Did you say mikel angel?") < asked.index("The answer is Michelangelo")
 
 
 def test_playoff_by_voice(tmp_path: Path) -> None:

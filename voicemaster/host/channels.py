@@ -58,6 +58,8 @@ class TranscriptSpeaker:
 class KeyboardEars:
     """Typed answers: one line is one utterance; an empty line is silence."""
 
+    typed = True  # nothing is misheard: the quizmaster does not ask "Did you say ...?"
+
     def __init__(self, stream: TextIO | None = None, echo: TextIO | None = None) -> None:
         self.stream = stream or sys.stdin
         self.echo = echo or sys.stdout

@@ -96,38 +96,52 @@ class Quizmaster:
         if callable(hook):
             hook(*args)
 
+    def typed(self) -> bool:
+        """Answers come from a keyboard (nothing was misheard, nothing to ask back)."""
+        return bool(getattr(self.ears, "typed", False))
+
     def judge_answer(self, text: str, card: Card, team: str, role: str) -> str:
-        """right | wrong | pass; an unsure verdict is asked back ("Did you say ...?")."""
+        """right | wrong | pass.  An unsure verdict is never guessed, and never answered with
+        the card's answer: typed answers count as not right at once; spoken ones are asked back
+        with the words heard ("Did you say ...?").  "No": the team says it again (twice at
+        most).  "Yes": the words stand, and what is not clearly right counts as not right.
+        Players can always correct the quizmaster with "that was right"."""
         judged = self.quiz.judge(text, card)
+        if judged.answer == "unsure" and not self.typed():
+            judged = self._ask_back(text, judged, card, team, role)
+        return judged.answer if judged.answer != "unsure" else "wrong"
+
+    def _ask_back(self, text: str, judged: Judged, card: Card, team: str, role: str) -> Judged:
         for _ in range(2):
-            if judged.answer != "unsure":
-                break
-            prompt = f"Did you say {judged.matched}?"
+            prompt = f"Did you say {text}?"
             self.say(prompt)
             _i, heard = self.listener.ask(
-                "confirm", team, prompt, self.timing.choice, card=card, detail=judged.matched
+                "confirm", team, prompt, self.timing.choice, card=card, detail=text
             )
-            yes = intents.yes_no(heard.text) if heard is not None else None
-            if yes:
-                again = self.quiz.judge(judged.matched, card)
-                judged = (
-                    again if again.answer != "unsure" else Judged("right", judged.matched, "yes")
-                )
-                break
+            if heard is not None and intents.yes_no(heard.text):
+                return judged
             self.say("Then please say your answer again.")
             kind = "answer" if role == "defender" else role
             _i, heard = self.listener.ask(
                 kind, team, card.question, self.timing.choice, card=card, detail="again"
             )
             if heard is None:
-                return "pass"
-            judged = self.quiz.judge(heard.text, card)
-        answer = judged.answer if judged.answer != "unsure" else "wrong"
+                return Judged("pass", "", "silent when asked again")
+            text, judged = heard.text, self.quiz.judge(heard.text, card)
+            if judged.answer != "unsure":
+                break
+        return judged
+
+    def decided(self, team: str, role: str, answer: str) -> str:
+        """A team's answer is settled (told to simulated ears, which count misjudgements)."""
         self._tell("verdict", team, role, answer)
         return answer
 
     def answer_window(self, team: str, card: Card, role: str, prompt: str) -> str:
         """An answer without attacks (attackers, play-offs): right | wrong | pass."""
+        return self.decided(team, role, self._answer_window(team, card, role, prompt))
+
+    def _answer_window(self, team: str, card: Card, role: str, prompt: str) -> str:
         timeout, warned = self.timing.thinking - self.timing.warning, False
         exp = self.quiz.expectation(card, self.game.teams, self.listener_commands)
         for _ in range(self.timing.max_utterances):
