@@ -3,10 +3,11 @@
 
 Prints accuracy (agreement on "accepted or not"), wrong-accepted rate, right-rejected rate and
 judgements per second for: the judge; Dice coefficient on character bigrams >= 0.60; and
-rapidfuzz.fuzz.ratio >= 80 (both against answer + aliases, lower-cased).  Then, when
-decks/standard-en.yaml exists, judges every card's `reject` forms (target: none accepted) and
-`accept` forms (target: all right) against the card, with the category's other answers as
-competitors.
+rapidfuzz.fuzz.ratio >= 80 (both against answer + aliases, lower-cased).  Then, for every
+bundled deck with spoken answers (standard, ord, familie), judges every card's `reject` forms
+(target: none accepted) and `accept` forms (target: all right) against the card, with the
+category's other answers as competitors; on cards with `options` also every wrong option and
+every option letter (target: only the answer's letter and text right).
 
     .venv/bin/python scripts/bench_judge.py [--repeat N]
 """
@@ -104,45 +105,64 @@ def _strings(value: Any) -> tuple[str, ...]:
     return ()
 
 
-def deck_check(path: Path) -> None:
-    """Every `reject` of every card must be judged wrong; every `accept` right."""
+DECKS = ("standard-en", "ord-en", "familie-en")  # timeline cards are placed, not answered
+
+
+def _card_key(card: dict[str, Any], others: list[str]) -> AnswerKey:
+    accept = _strings(card.get("accept"))
+    return AnswerKey(
+        answer=card["answer"],
+        accept=accept,
+        reject=_strings(card.get("reject")),
+        options=_strings(card.get("options")),
+        competitors=tuple(a for a in others if a != card["answer"] and a not in accept),
+    )
+
+
+def _option_sayings(key: AnswerKey) -> list[tuple[str, bool]]:
+    """Each option's letter and each wrong option's text, with whether it is right."""
+    out: list[tuple[str, bool]] = []
+    for k, option in enumerate(key.options):
+        is_answer = option == key.answer
+        out.append(("ABCDEF"[k], is_answer))
+        if not is_answer:
+            out.append((option, False))
+    return out
+
+
+def deck_check(path: Path) -> int:
+    """Every `reject` of every card must be judged wrong; every `accept` right; on cards with
+    options, only the answer's letter.  Returns the number of errors."""
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     questions = data.get("questions", []) if isinstance(data, dict) else []
     cards = [q for q in questions if isinstance(q, dict) and isinstance(q.get("answer"), str)]
     by_category: dict[str, list[str]] = {}
     for card in cards:
         by_category.setdefault(str(card.get("category", "")), []).append(card["answer"])
-    rejects = wrongly_accepted = accepts = wrongly_refused = 0
+    counts = Counter[str]()
     examples: list[str] = []
     for card in cards:
-        accept = _strings(card.get("accept"))
-        others = by_category[str(card.get("category", ""))]
-        key = AnswerKey(
-            answer=card["answer"],
-            accept=accept,
-            reject=_strings(card.get("reject")),
-            options=_strings(card.get("options")),
-            competitors=tuple(a for a in others if a != card["answer"] and a not in accept),
-        )
-        for form in key.reject:
-            rejects += 1
+        key = _card_key(card, by_category[str(card.get("category", ""))])
+        sayings = [(form, False, "reject") for form in key.reject]
+        sayings += [(form, True, "accept") for form in (key.answer, *key.accept)]
+        sayings += [(form, right, "option") for form, right in _option_sayings(key)]
+        for form, should, kind in sayings:
+            counts[kind] += 1
             verdict = judge(form, key)
-            if verdict.correct:
-                wrongly_accepted += 1
-                examples.append(f"  reject accepted: {form!r} for {key.answer!r}"
-                                f" ({verdict.reason})")
-        for form in (key.answer, *accept):
-            accepts += 1
-            verdict = judge(form, key)
-            if not verdict.correct:
-                wrongly_refused += 1
-                examples.append(f"  accept refused: {form!r} for {key.answer!r} ({verdict.verdict}:"
-                                f" {verdict.reason})")
+            if verdict.correct != should:
+                counts[kind + " bad"] += 1
+                examples.append(f"  {kind} {'refused' if should else 'accepted'}: {form!r} for"
+                                f" {key.answer!r} ({verdict.verdict}: {verdict.reason})")
     print(f"\n{path.relative_to(ROOT)}: {len(cards)} cards")
-    print(f"  reject forms judged right: {wrongly_accepted} of {rejects} (target 0)")
-    print(f"  answer/accept forms not judged right: {wrongly_refused} of {accepts} (target 0)")
+    print(f"  reject forms judged right: {counts['reject bad']} of {counts['reject']} (target 0)")
+    print(f"  answer/accept forms not judged right: {counts['accept bad']} of {counts['accept']}"
+          " (target 0)")
+    if counts["option"]:
+        print(f"  option letters/texts misjudged: {counts['option bad']} of {counts['option']}"
+              " (target 0)")
     for line in examples[:30]:
         print(line)
+    return counts["reject bad"] + counts["accept bad"] + counts["option bad"]
 
 
 def main() -> int:
@@ -162,14 +182,21 @@ def main() -> int:
     for row in rows:
         print(f"{row['name']:22} {row['accuracy']:9.1%} {row['wrong_accepted']:15.1%} "
               f"{row['right_rejected']:15.1%} {row['per_second']:9.0f}")
+    wrong = [c for c in cases if c.extra["expect"] == "wrong"]
+    unsure = sum(judge(c.spoken, c.key).verdict == "unsure" for c in wrong)
+    print(f"judge: {unsure} of {len(wrong)} wrong answers judged unsure (a 'yes' to 'Did you"
+          " say ...?' would score them)")
     print(f"judge, every key expanded afresh: {cold:.0f} judgements/s")
     print("targets: accuracy >= 97%, wrong accepted <= 1%, better than both baselines, "
           ">= 5000 judgements/s")
-    deck = ROOT / "decks" / "standard-en.yaml"
-    if deck.exists():
-        deck_check(deck)
-    else:
-        print(f"\n{deck.relative_to(ROOT)} not found: deck check skipped")
+    errors = 0
+    for name in DECKS:
+        deck = ROOT / "decks" / f"{name}.yaml"
+        if deck.exists():
+            errors += deck_check(deck)
+        else:
+            print(f"\n{deck.relative_to(ROOT)} not found: deck check skipped")
+    print(f"\ndeck check errors: {errors} (target 0)")
     return 0
 
 

@@ -22,9 +22,12 @@ def load_labelled() -> list[Case]:
     return [c for c in cases if isinstance(c, Case)]
 
 
-def accepted_ok(expect: str, verdict: str) -> bool:
+def accepted_ok(expect: str, verdict: str, strict: bool = False) -> bool:
     """Right must be judged right; wrong must not be (unsure counts as not accepted);
-    pass must be judged pass."""
+    pass must be judged pass.  A `strict` case must get exactly its verdict: a strict
+    "wrong" may not be "unsure" (a "yes" to "Did you say ...?" would score it)."""
+    if strict:
+        return verdict == expect
     if expect == "right":
         return verdict == "right"
     if expect == "pass":

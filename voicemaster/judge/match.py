@@ -5,6 +5,7 @@ from __future__ import annotations
 from rapidfuzz import fuzz, process
 
 from voicemaster.judge.forms import Expanded, Form
+from voicemaster.judge.known import known_thing
 from voicemaster.judge.model import Verdict
 from voicemaster.judge.names import DESCRIPTORS, FIRST_NAMES, UNITS
 from voicemaster.judge.phonetic import phonetic_key
@@ -19,6 +20,28 @@ def _extension(a: str, b: str) -> bool:
     """One word is the other plus a syllable: "niger"/"nigeria", "guinea"/"guineabissau"."""
     short, long_ = (a, b) if len(a) < len(b) else (b, a)
     return len(long_) - len(short) >= 2 and (long_.startswith(short) or long_.endswith(short))
+
+
+def _more_sounds(s: Form, f: Form) -> bool:
+    """One says the other's sounds plus more at the start or end: another word, not a slip
+    ("alkaloid"/"alkali", "Georgian"/"Georgia", "Bolivia"/"Olivia", "Kenyan"/"Kenya")."""
+    if len(s.toks) != len(f.toks):
+        return False
+    for a in (s.phon, s.phon_alt):
+        for b in (f.phon, f.phon_alt):
+            short, long_ = (a, b) if len(a) < len(b) else (b, a)
+            if len(short) < 2 or len(short) >= len(long_):
+                continue
+            if long_.startswith(short):
+                extra = long_[len(short) :]
+            elif long_.endswith(short):
+                extra = long_[: -len(short)]
+            else:
+                continue
+            # a vowel alone is often spelling ("wasabe"); a sound or two letters more is not
+            if extra.strip("A") or abs(len(s.compact) - len(f.compact)) >= 2:
+                return True
+    return False
 
 
 def _other_person(s: Form, f: Form) -> bool:
@@ -67,8 +90,10 @@ def similarity(s: Form, f: Form) -> float:
     if _extension(s.compact, f.compact):
         char = min(char, 0.6)
     same_sound = bool({s.phon, s.phon_alt} & {f.phon, f.phon_alt})
-    if min(len(f.compact), len(s.compact)) <= _SHORT:
-        score = 0.8 if same_sound and char >= 0.5 else char * 0.7
+    if not same_sound and _more_sounds(s, f):
+        return max(min(char, 0.6), _contained(s, f))
+    if min(len(f.compact), len(s.compact)) <= _SHORT:  # "lurk" is no slip for "Lurch"
+        score = 0.8 if s.phon == f.phon and char >= 0.5 else char * 0.7
     elif same_sound and (char >= 0.7 or len(s.toks) == len(f.toks)):
         score = max(char, 0.9 if len(f.compact) >= 6 else 0.8)
     elif same_sound:  # the same sounds split into other words: "Indonesian", "bow house"
@@ -101,6 +126,28 @@ def _best_other(s: Form, ex: Expanded) -> tuple[float, Form | None]:
     return _best(s, near)
 
 
+def _known_name(s: Form, ex: Expanded) -> tuple[str, bool] | None:
+    """A real name on the knowledge list (country, capital, planet, element): the name, and
+    whether it is a spelling of the answer ("Kiev" for Kyiv) rather than another thing
+    ("Australia" for Austria).  A common word that sounds exactly like it is left alone
+    ("Chile" may be "chilli" misheard), but a place that sounds like another place is not
+    ("Mali"/"Malawi")."""
+    core = [t for t in s.toks if t not in DESCRIPTORS] or list(s.toks)
+    name = "".join(core)
+    thing = known_thing(name)
+    if thing is None:
+        return None
+    for form in ex.right:
+        theirs = known_thing(form.compact)
+        if theirs == thing:
+            return " ".join(core), True
+        if form.compact == name:
+            return None
+        if theirs is None and {s.phon, s.phon_alt} & {form.phon, form.phon_alt}:
+            return None
+    return " ".join(core), False
+
+
 def decide(s: Form, ex: Expanded) -> Verdict:
     """Right only when clearly closer to a right form than to any competitor."""
     right, rform = _best(s, ex.right)
@@ -120,6 +167,12 @@ def decide(s: Form, ex: Expanded) -> Verdict:
                        f"closer to {oform.source!r}")
     if rform is None:
         return Verdict("wrong", 0.0, None, "no resemblance to the answer")
+    known = _known_name(s, ex) if right < 1.0 else None
+    if known is not None and known[1] and other < 1.0:
+        return Verdict("right", 0.95, rform.source, f"{known[0]!r} is a spelling of the answer")
+    if known is not None and not known[1]:
+        return Verdict("wrong", round(min(right, 0.5) / 2, 3), None,
+                       f"{known[0]!r} is another real name, not the answer")
     if right >= 1.0:
         kind = "the answer" if rform.kind == "full" else "a distinctive part of the answer"
         return Verdict("right", 1.0, rform.source, f"exactly {kind}")
