@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Callable
 from pathlib import Path
+
+import pytest
 
 from tests.host.helpers import DECK, Table, other, questions, quizmaster, right, shout, wrong
 from voicemaster.decks import load_deck
 from voicemaster.host.channels import Cue
 from voicemaster.records import read_record
-from voicemaster.speech.base import SpeechUnavailable
+from voicemaster.speech.base import Expectation, Heard, SpeechUnavailable
 
 
 def said(speaker: object) -> str:
@@ -266,7 +270,59 @@ def test_lost_microphone_and_recognizer_errors_do_not_end_the_game(tmp_path: Pat
     qm, speaker = quizmaster(tmp_path / "g.jsonl", table)
     assert qm.run() == "quit"
     text = said(speaker)
-    assert "I lost the microphone" in text and "Sorry, I did not catch that" in text
+    assert "I lost the microphone" in text and "Sorry, I didn't catch that" in text
+
+
+class FlakyTable(Table):
+    """A recognizer that fails (as pocketsphinx did: KeyError after a None segment) whenever
+    ``failing`` says so; ``reset`` counts the quizmaster's requests to start afresh."""
+
+    def __init__(self, failing: Callable[[Cue], bool]) -> None:
+        super().__init__()
+        self.failing = failing
+        self.resets = 0
+        self.errors = 0
+
+    def reset(self) -> None:
+        self.resets += 1
+
+    def hear(self, expectation: Expectation, timeout: float) -> Heard | None:
+        if self.failing(self.cues[-1]):
+            self.errors += 1
+            raise KeyError("seg")
+        return super().hear(expectation, timeout)
+
+
+def test_a_recognizer_error_costs_one_answer_not_the_game(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    first: list[int] = []
+
+    def first_answer_fails(cue: Cue) -> bool:
+        first.extend([cue.lines] if not first and cue.kind == "answer" else [])
+        return cue.kind == "answer" and cue.lines == first[0]
+
+    table = FlakyTable(first_answer_fails)
+    qm, speaker = quizmaster(tmp_path / "g.jsonl", table, track=12)
+    with caplog.at_level(logging.WARNING):
+        assert qm.run() == "finished"
+    lines = questions(qm)
+    assert lines[0]["question"]["answer"] == "pass"
+    assert all(line["question"]["answer"] == "right" for line in lines[1:])
+    assert table.errors == 3 and table.resets == 3
+    text = said(speaker)
+    assert text.count("Sorry, I didn't catch that. Please say it again.") == 2
+    assert text.count("I could not hear that: it counts as a pass.") == 1
+    tracebacks = [r for r in caplog.records if r.exc_info]
+    assert len(tracebacks) == 1 and "KeyError" in tracebacks[0].getMessage()
+
+
+def test_a_recognizer_that_keeps_failing_stops_the_game_saved(tmp_path: Path) -> None:
+    table = FlakyTable(lambda cue: cue.kind not in ("arrange", "confirm"))
+    qm, speaker = quizmaster(tmp_path / "g.jsonl", table)
+    assert qm.run() == "quit"
+    assert "My speech recognition keeps failing" in said(speaker)
+    assert table.errors == 15 and read_record(tmp_path / "g.jsonl").game.round == 1
 
 
 def test_quit_saves_and_a_new_quizmaster_resumes(tmp_path: Path) -> None:

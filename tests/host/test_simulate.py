@@ -7,9 +7,17 @@ from pathlib import Path
 
 import pytest
 
-from tests.host.helpers import DECK
+from tests.host.helpers import DECK, header
 from voicemaster.cli import main
+from voicemaster.decks import load_deck
+from voicemaster.host.channels import Cue, TranscriptSpeaker
+from voicemaster.host.dialogue import Quizmaster
+from voicemaster.host.listening import Timing
+from voicemaster.host.log import GameLog
+from voicemaster.host.quiz import Quiz
+from voicemaster.host.simulate import SimTable
 from voicemaster.records import read_record
+from voicemaster.speech.base import Expectation, Heard
 
 
 def simulate(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, object]:
@@ -85,3 +93,37 @@ def test_resume_of_a_broken_record_is_a_clear_error(
     assert main(["simulate", "--resume", str(bad)]) == 2
     err = capsys.readouterr().err
     assert f"{bad}:1:" in err and "Traceback" not in err
+
+
+class FailingSimTable(SimTable):
+    """Simulated teams whose recognizer fails throughout the first defender's answer window."""
+
+    def __init__(self, log: GameLog, seed: int, skill: float, deck: object) -> None:
+        super().__init__(log, seed, skill, deck)
+        self.failing_at: int | None = None
+        self._cue_kind, self.lines_now = "", 0
+
+    def hear(self, expectation: Expectation, timeout: float) -> Heard | None:
+        heard = super().hear(expectation, timeout)  # the team speaks (and means something)
+        kind = self._cue_kind
+        if kind == "answer" and self.failing_at in (None, self.lines_now):
+            self.failing_at = self.lines_now
+            raise KeyError("seg")
+        return heard
+
+    def cue(self, cue: Cue) -> None:
+        super().cue(cue)
+        self._cue_kind, self.lines_now = cue.kind, cue.lines
+
+
+def test_an_answer_lost_to_recognizer_errors_counts_as_misjudged(tmp_path: Path) -> None:
+    log = GameLog(tmp_path / "g.jsonl", {**header(teams=2, track=6, seed=4), "simulate": {}})
+    quiz = Quiz(load_deck(DECK))
+    table = FailingSimTable(log, 4, 0.97, quiz.deck)
+    master = Quizmaster(log, quiz, TranscriptSpeaker(), table, Timing())
+    assert master.run() == "finished"
+    lost = next(line for line in log.lines if "question" in line)
+    assert lost["meant"]["defender"] == "right"  # the seed makes the team mean it
+    assert lost["misjudged"] == 1  # recorded as a pass: the error cost a right answer
+    # the team said "that was right" at the next question: corrected, still counted
+    assert lost["edits"] == 1 and lost["question"]["answer"] == "right"

@@ -78,7 +78,7 @@ class Quizmaster:
         """Record the action durably, then apply it.  ``replace``: it corrects the last line."""
         self.game.check(action)
         if isinstance(action, Question | Playoff):
-            extra = {**extra, **self._annotations()}
+            extra = {**self._annotations(), **extra}  # a correction keeps what was meant
         if replace:
             edits = int(self.log.lines[-1].get("edits", 0)) + 1
             obj = {**self.game.encode_action(action), **extra, "edits": edits}
@@ -293,7 +293,8 @@ class Quizmaster:
                 self.game = self._replay()
                 self.say(f"That already counts as {'right' if right else 'not right'}.")
                 return
-            events = self.commit(new, {k: v for k, v in last.items() if k == "card"}, replace=True)
+            kept = {k: v for k, v in last.items() if k in ("card", "meant", "misjudged")}
+            events = self.commit(new, kept, replace=True)
         except IllegalAction as exc:
             self.game = self._replay()
             self.say(f"I cannot change that: {exc.detail}.")

@@ -43,6 +43,15 @@ GENERAL_HELP = (
 )
 
 
+MAX_ERRORS = 3  # recognizer errors in a row at one listening point before it gives up
+MAX_FAILED_WINDOWS = 5  # listening points given up in a row before the game stops (saved)
+ANSWER_KINDS = ("answer", "attacker", "playoff")
+
+
+class NotCaught(Exception):
+    """The recognizer failed again and again at one listening point."""
+
+
 class QuitGame(Exception):
     """The players asked to stop; the record is already saved."""
 
@@ -84,31 +93,70 @@ class Listener:
         self.context = context  # () -> (game, record lines, edits of the last line)
         self.standings = standings
         self.sleep = sleep
+        self.errors_seen: set[str] = set()
+        self.error_count = 0
+        self.failed_windows = 0
 
     def say(self, text: str) -> None:
         self.speaker.say(text)
 
     def hear(self, cue: Cue, expectation: Expectation, timeout: float) -> Heard | None:
-        """One utterance, or None for silence.  Waits out a lost microphone; re-prompts on
-        recognizer errors (three in a row count as silence)."""
+        """One utterance, or None for silence.  Waits out a lost microphone.  A recognizer error
+        resets the ears and asks again; after ``MAX_ERRORS`` in a row ``NotCaught`` is raised."""
         errors = 0
         while True:
             if isinstance(self.ears, CueAware):
                 self.ears.cue(cue)
             try:
-                return self.ears.hear(expectation, timeout)
+                heard = self.ears.hear(expectation, timeout)
             except SpeechUnavailable as exc:
                 self._wait_for_microphone(exc)
+                continue
             except (EOFError, QuitGame):
                 raise
             except Exception as exc:  # a recognizer failure must not end the game
-                log.exception("recognizer error")
                 errors += 1
-                if errors >= 3:
-                    return None
-                self.say(
-                    f"Sorry, I did not catch that ({type(exc).__name__}). Please say it again."
-                )
+                self._recognizer_failed(exc)
+                if errors >= MAX_ERRORS:
+                    raise NotCaught() from exc
+                self.say("Sorry, I didn't catch that. Please say it again.")
+                continue
+            self.failed_windows = 0
+            return heard
+
+    def _recognizer_failed(self, exc: Exception) -> None:
+        """Log the first error of each kind with its traceback, then only a running count;
+        ask the ears (or their recognizer) to start afresh."""
+        kind = f"{type(exc).__name__}: {exc}"
+        self.error_count += 1
+        if kind not in self.errors_seen:
+            self.errors_seen.add(kind)
+            log.error("recognizer error (%s)", kind, exc_info=exc)
+        elif self.error_count % 100 == 0:
+            log.warning("%d recognizer errors so far", self.error_count)
+        for target in (self.ears, getattr(self.ears, "recognizer", None)):
+            reset = getattr(target, "reset", None)
+            if callable(reset):
+                try:
+                    reset()
+                except Exception as failed:  # a failed reset is only logged
+                    log.debug("reset failed: %s", failed)
+                return
+
+    def _not_caught(self, kind: str) -> tuple[Intent | None, Heard | None]:
+        """Too many recognizer errors at one listening point: an answer counts as a pass, any
+        other question as silence.  Windows failing one after another stop the game (saved)."""
+        self.failed_windows += 1
+        if self.failed_windows >= MAX_FAILED_WINDOWS:
+            self.say(
+                "My speech recognition keeps failing, so I stop here. The game is saved; "
+                "start voicemaster play --resume to go on."
+            )
+            raise QuitGame()
+        if kind in ANSWER_KINDS:
+            self.say("I could not hear that: it counts as a pass.")
+            return Command("pass"), Heard(text="pass")
+        return None, None
 
     def _wait_for_microphone(self, exc: SpeechUnavailable) -> None:
         self.say(f"I lost the microphone: {exc}. I will wait until it is back.")
@@ -141,7 +189,10 @@ class Listener:
         for attempt in range(self.timing.max_utterances):
             game, lines, edits = self.context()
             cue = Cue(kind, team, game, lines, edits, attempt, card, detail, options)
-            heard = self.hear(cue, expectation, timeout)
+            try:
+                heard = self.hear(cue, expectation, timeout)
+            except NotCaught:
+                return self._not_caught(kind)
             if heard is None:
                 return None, None
             intent = intents.parse(
@@ -184,11 +235,15 @@ class Listener:
         self.say("Paused. Say resume when you are ready.")
         while True:
             game, lines, edits = self.context()
-            heard = self.hear(
-                Cue("paused", None, game, lines, edits),
-                Expectation(commands=("resume", "quit")),
-                self.timing.pause,
-            )
+            try:
+                heard = self.hear(
+                    Cue("paused", None, game, lines, edits),
+                    Expectation(commands=("resume", "quit")),
+                    self.timing.pause,
+                )
+            except NotCaught:
+                self._not_caught("paused")
+                continue
             if heard is None:
                 continue
             intent = intents.parse(heard.text)

@@ -44,6 +44,16 @@ class AudioTable(SimTable):
         self._cue: Cue | None = None
         self.heard_texts: list[tuple[str, str]] = []
 
+    def reset(self) -> None:
+        """After a recognizer error: the recognizer's own reset, or a fresh recognizer."""
+        reset = getattr(self.recognizer, "reset", None)
+        if callable(reset):
+            reset()
+            return
+        from voicemaster.speech.listener import make_recognizer
+
+        self.recognizer = make_recognizer()
+
     def speaker(self) -> Speaker:
         return RenderingSpeaker()
 
