@@ -78,3 +78,19 @@ def test_a_standard_deck_cannot_serve_a_timeline_game(
     assert main(["simulate", *args]) == 2
     err = capsys.readouterr().err
     assert "voicemaster:" in err and "Traceback" not in err
+    assert "timeline cards" in err and not (tmp_path / "x.jsonl").exists()
+
+
+def test_play_rejects_a_standard_deck_for_timeline_before_any_record(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    standard = Path(__file__).resolve().parents[2] / "decks" / "standard-en.yaml"
+    record = tmp_path / "t.jsonl"
+    play = ["play", "--input", "keyboard", "--output", "text", "--variant", "timeline"]
+    args = [*play, "--teams", "2", "--deck", str(standard), "--record", str(record)]
+    assert main(args) == 2
+    captured = capsys.readouterr()
+    assert "0 timeline cards" in captured.err and "give a timeline deck" in captured.err
+    assert "A new game" not in captured.out and not record.exists()
+    assert not list(tmp_path.glob("games/*.jsonl"))

@@ -138,6 +138,11 @@ def goal(header: dict[str, Any]) -> str:
         if header.get("mode") == "empty-bag":
             return "We play until the bag is empty."
         return f"First to {header.get('target')} points wins."
+    if header["variant"] == "timeline":
+        return (
+            f"A lap of {header.get('track')} points wins at once; "
+            "otherwise the most points after round two."
+        )
     return f"The finish is at {header.get('track')}."
 
 

@@ -43,8 +43,27 @@ def deck_paths(given: list[str] | None, variant: str = "standard") -> list[str]:
     raise SetupError(f"no {variant} deck: {default} is missing; give a deck with --deck FILE")
 
 
+def timeline_deck_problem(deck: Deck, teams: int) -> str | None:
+    """Why ``deck`` cannot serve a timeline game of ``teams`` players (too few cards with a
+    year), or None."""
+    cards = sum(1 for card in deck.questions if card.year is not None)
+    need = 4 + 8 * teams + 4 * teams  # the line, two hands each, four tie-break rounds
+    if cards < need:
+        return (
+            f"the deck {deck.deck} has {cards} timeline cards; {teams} players need at least "
+            f"{need}: give a timeline deck with --deck"
+        )
+    return None
+
+
 def check_deck_serves(deck: Deck, game: Game) -> None:
-    """SetupError unless the deck has a question for every category the game can draw."""
+    """SetupError unless the deck has a question for every category the game can draw (a
+    timeline game: enough cards with a year)."""
+    if game.name == "timeline":
+        problem = timeline_deck_problem(deck, len(game.teams))
+        if problem is not None:
+            raise SetupError(problem)
+        return
     have = {category for category, cards in deck.categories().items() if cards}
     missing = [c for c in game.categories if c not in have]
     if missing:

@@ -16,6 +16,7 @@ from voicemaster.host.listening import COMMAND_WORDS, Listener, QuitGame, TakeBa
 from voicemaster.host.log import GameLog
 from voicemaster.host.phrases import team_name
 from voicemaster.host.quiz import Quiz
+from voicemaster.host.session import timeline_deck_problem
 from voicemaster.host.timeline_intents import Title
 from voicemaster.rules import IllegalAction
 from voicemaster.rules.actions import Action
@@ -53,14 +54,7 @@ class TimelineQuizmaster:
 
     def deck_problem(self) -> str | None:
         """Why the deck cannot serve this game (too few cards with a year), or None."""
-        teams = len(self.game.teams)
-        need = 4 + 8 * teams + 4 * teams  # the line, two hands each, four tie-break rounds
-        if len(self.pool) < need:
-            return (
-                f"the deck {self.quiz.deck.deck} has {len(self.pool)} timeline cards; "
-                f"{teams} players need at least {need}: give a timeline deck with --deck"
-            )
-        return None
+        return timeline_deck_problem(self.quiz.deck, len(self.game.teams))
 
     def _replay(self, upto: int | None = None) -> TimelineGame:
         game = self.log.replay(upto)
