@@ -9,6 +9,9 @@ bundled deck with spoken answers (standard, ord, familie), judges every card's `
 category's other answers as competitors; on cards with `options` also every wrong option and
 every option letter (target: only the answer's letter and text right).
 
+Speeds are judgements per second of this process's CPU time (one core), so that other jobs on
+a shared machine do not change the figure.
+
     .venv/bin/python scripts/bench_judge.py [--repeat N]
 """
 
@@ -72,11 +75,11 @@ def load_cases() -> list[Case]:
 def measure(name: str, accepts: Accepts, cases: list[Case], repeat: int) -> dict[str, Any]:
     expected = [c.extra["expect"] == "right" for c in cases]
     got = [accepts(c.spoken, c.key) for c in cases]
-    start = time.perf_counter()
+    start = time.process_time()
     for _ in range(repeat):
         for case in cases:
             accepts(case.spoken, case.key)
-    rate = repeat * len(cases) / (time.perf_counter() - start)
+    rate = repeat * len(cases) / (time.process_time() - start)
     n_right = sum(expected)
     n_other = len(cases) - n_right
     return {
@@ -91,10 +94,10 @@ def measure(name: str, accepts: Accepts, cases: list[Case], repeat: int) -> dict
 def cold_rate(cases: list[Case]) -> float:
     """Judgements per second with every key expanded afresh (the per-key caches empty)."""
     expand.cache_clear()
-    start = time.perf_counter()
+    start = time.process_time()
     for case in cases:
         judge(case.spoken, case.key)
-    return len(cases) / (time.perf_counter() - start)
+    return len(cases) / (time.process_time() - start)
 
 
 def _strings(value: Any) -> tuple[str, ...]:

@@ -16,9 +16,10 @@ BOTH_WAYS = (
     "accents", "articles", "framing", "fillers", "plural", "spacing", "number-words",
     "year-pairs", "decimal", "percent", "ordinal", "regnal", "acronym", "formula", "surname",
     "distinctive-part", "sound-alike", "choice-letter", "choice-ordinal", "choice-text",
-    "correction", "extra-words",
+    "correction", "extra-words", "choice-part", "choice-framing",
 )  # fmt: skip
-WRONG_ONLY = ("number-different", "first-name", "generic-part", "competitor", "reject")
+WRONG_ONLY = ("number-different", "first-name", "generic-part", "competitor", "reject",
+              "extension", "known-name")  # fmt: skip
 PASS_ONLY = ("pass", "silence", "negation", "hedge")
 # Documented tolerance: right answers the judge does not accept outright but answers
 # "unsure" for, so the quizmaster asks "Did you say ...?".  They must stay "unsure" (never
@@ -55,6 +56,8 @@ def test_the_set_is_large_and_covers_every_rule() -> None:
         seen[case.extra["rule"]].add(case.extra["expect"])
     for rule in BOTH_WAYS:
         assert {"right"} <= seen[rule], rule
+    for rule in ("choice-part", "choice-framing"):
+        assert "wrong" in seen[rule], rule
     right_or_wrong = {r for r in BOTH_WAYS if "wrong" in seen[r]}
     # every both-ways rule has its near miss, here or under the rule the miss exercises
     assert len(right_or_wrong) >= 8

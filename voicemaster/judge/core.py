@@ -1,17 +1,18 @@
 """judge(): from what was heard to a verdict.
 
 The steps: what kind of utterance (silence, pass, negation, hedge, self-correction, a
-multiple-choice letter) -> normalise and expand -> match against the key's forms -> decide
-against every competitor.
+multiple-choice letter) -> normalise and expand -> an option named by letter, position or a
+part only it has -> match against the key's forms -> decide against every competitor;
+"the red one" is judged again as "red".
 """
 
 from __future__ import annotations
 
-from voicemaster.judge.forms import Expanded, Form, expand, forms_of, make_form
+from voicemaster.judge.choice import by_letter, by_part, which_one
+from voicemaster.judge.forms import Expanded, Form, expand, make_form
 from voicemaster.judge.intent import (
     after_correction,
     before_negation,
-    choice_index,
     is_hedge,
     is_negation,
     is_pass,
@@ -27,21 +28,13 @@ def _pass(reason: str) -> Verdict:
     return Verdict("pass", 0.0, None, reason)
 
 
-def _choice(toks: list[str], spoken: Form, key: AnswerKey, ex: Expanded) -> Verdict | None:
-    """A multiple-choice answer given by letter or position ("B", "the second one")."""
-    option_texts = {f.compact for text in key.options for f in forms_of(text) if f.kind == "full"}
-    if spoken.compact in option_texts:
-        return None  # the option's own text: the ordinary matcher decides
-    index = choice_index(toks)
-    if index is None:
-        return None
-    if not -len(key.options) <= index < len(key.options):
-        return Verdict("wrong", 0.0, None, f"there is no option {index + 1}")
-    option = key.options[index]
-    chosen = forms_of(option)
-    if chosen and chosen[0].compact in ex.right_exact:
-        return Verdict("right", 1.0, option, f"chose option {'ABCDEF'[index % 6]}")
-    return Verdict("wrong", 0.0, option, f"chose option {'ABCDEF'[index % 6]}, not the answer")
+def _judge_heard(toks: list[str], heard: Form, key: AnswerKey, ex: Expanded) -> Verdict:
+    """The options (by letter, position or a part only one option has), then the matcher."""
+    if key.options:
+        verdict = by_letter(toks, heard, key) or by_part(heard, key)
+        if verdict is not None:
+            return verdict
+    return decide(heard, ex)
 
 
 def judge(spoken: str, key: AnswerKey) -> Verdict:
@@ -69,8 +62,11 @@ def judge(spoken: str, key: AnswerKey) -> Verdict:
     heard = make_form(spoken, finish(toks), "spoken")
     if not heard.toks:
         return _pass("nothing was said")
-    if key.options:
-        verdict = _choice(toks, heard, key, ex)
-        if verdict is not None:
-            return verdict
-    return decide(heard, ex)
+    verdict = _judge_heard(toks, heard, key, ex)
+    framed = which_one(drop_framing(toks), key) if verdict.verdict != "right" else None
+    if framed is not None:  # "the red one": judge "red"
+        words, sure = framed
+        alt = _judge_heard(words, make_form(spoken, finish(words), "spoken"), key, ex)
+        if sure or alt.verdict == "right":
+            return alt
+    return verdict

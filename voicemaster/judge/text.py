@@ -33,7 +33,9 @@ _LEADING = tuple(
         "we would say", "wed say", "we say", "i say", "is it", "was it", "could it be",
         "its called", "it is", "it was", "its", "that is", "thats", "they are", "theyre",
         "maybe", "perhaps", "probably", "how about", "lets say", "lets go with", "go with",
-        "im going to say", "im gonna say", "gonna say", "final answer", "ok", "okay", "well",
+        "im going to say", "im gonna say", "gonna say", "ill take", "well take", "we take",
+        "ill have", "well have", "i choose", "we choose", "i pick", "we pick", "ill go with",
+        "well go with", "ill say", "well say", "final answer", "ok", "okay", "well",
         "so", "oh", "no", "yes", "in the year", "the year", "in", "hmm",
     )
 )  # fmt: skip
