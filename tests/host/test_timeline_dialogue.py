@@ -231,6 +231,28 @@ def test_undo_takes_the_last_placement_back_and_the_player_places_again(tmp_path
     assert len(read_record(qm.log.path).actions) == 1  # only the deal is left on disk
 
 
+def test_undo_while_bezzerwizzers_are_called_takes_back_only_the_pending_placement(
+    tmp_path: Path,
+) -> None:
+    table = TimelineTable(limit=80).at("place", right_by_number)
+    table.at("bezzerwizzer", None)  # red's placement is scored
+    table.at("place", lambda c: right_by_number(c, 0), lambda c: right_by_number(c, 1))
+    table.at("bezzerwizzer", "Bezzerwizzer red, gap one", "that was right", "undo", None)
+    qm, speaker = quizmaster(tmp_path / "g.jsonl", table)
+    qm.deal()
+    qm._step()  # red places and scores
+    blue_hand = list(qm.game.hands["blue"])
+    qm._step()  # blue places card one, red calls a pawn, someone says undo: blue places again
+    red, blue = places(qm)
+    assert red["team"] == "red" and blue["team"] == "blue"
+    assert blue["card"] == blue_hand[1].id and "bezzerwizzer" not in blue  # again, no pawn
+    assert qm.game.positions["red"] == 1  # red's scored turn stands
+    assert f"Taken back: {title(blue_hand[0])} is not placed" in " ".join(speaker.said)
+    assert "Red's pawn goes on gap one." in speaker.said  # it stood before the undo
+    assert any("the years decide" in s for s in speaker.said)
+    assert len(read_record(qm.log.path).actions) == 3  # the deal and two placements
+
+
 def test_that_was_right_is_answered_the_years_decide(tmp_path: Path) -> None:
     qm, speaker = quizmaster(tmp_path / "g.jsonl", TimelineTable())
     qm._take_back(True)

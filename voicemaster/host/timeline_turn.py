@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from voicemaster.host import timeline_intents as ti
 from voicemaster.host import timeline_phrases as say
 from voicemaster.host.intents import Command, Shout
+from voicemaster.host.listening import TakeBack
 from voicemaster.host.phrases import POINT_WORDS, listing, team_name
 from voicemaster.host.timeline_dialogue import check_or_say
 from voicemaster.rules.events import RoundEnded
@@ -42,15 +43,25 @@ class TimelineTurn:
     def play(self) -> None:
         qm = self.qm
         qm.say(self.prompt())
-        card, gap = self.placement()
-        titles = qm.titles()
-        title = titles[card.id]
-        where = say.gap_place(qm.line_titles(), gap)
-        qm.say(
-            f"{team_name(self.team)} puts {title} in gap {say.word(gap)}, {where}. "
-            "Bezzerwizzer? Say Bezzerwizzer, your colour and a gap."
-        )
-        pawns = self.bezzerwizzers(card, gap)
+        while True:
+            card, gap = self.placement()
+            titles = qm.titles()
+            title = titles[card.id]
+            where = say.gap_place(qm.line_titles(), gap)
+            qm.say(
+                f"{team_name(self.team)} puts {title} in gap {say.word(gap)}, {where}. "
+                "Bezzerwizzer? Say Bezzerwizzer, your colour and a gap."
+            )
+            try:
+                pawns = self.bezzerwizzers(card, gap)
+                break
+            except TakeBack as take:  # undo while the card waits: only this placement goes
+                if take.right is not None:
+                    raise
+                qm.say(
+                    f"Taken back: {title} is not placed, and no Bezzerwizzer stands. "
+                    f"{team_name(self.team)}, place a card."
+                )
         events = qm.commit(Place(self.team, card.id, gap, pawns), {})
         qm.tell(events, titles)
         if any(isinstance(e, RoundEnded) for e in events):
@@ -131,16 +142,22 @@ class TimelineTurn:
         pawns: list[Pawn] = []
         for _ in range(qm.timing.max_utterances):
             taken = tuple(f"{p.team}:{p.gap}" for p in pawns)
-            intent, heard = qm.listener.ask(
-                "bezzerwizzer",
-                self.team,
-                "Bezzerwizzer?",
-                qm.timing.before,
-                qm.expectation(),
-                card,
-                detail=str(gap),
-                options=taken,
-            )
+            try:
+                intent, heard = qm.listener.ask(
+                    "bezzerwizzer",
+                    self.team,
+                    "Bezzerwizzer?",
+                    qm.timing.before,
+                    qm.expectation(),
+                    card,
+                    detail=str(gap),
+                    options=taken,
+                )
+            except TakeBack as take:
+                if take.right is None:
+                    raise
+                qm.say("In a timeline game the years decide: there is no verdict to change.")
+                continue
             if heard is None or (isinstance(intent, Command) and intent.name == "pass"):
                 break
             call = ti.parse_pawn(heard.text, qm.game.teams, qm.line_titles())
