@@ -232,18 +232,28 @@ class Quizmaster:
         return tiles
 
     def _pick_tile(self, team: str, left: list[str], prompt: str) -> str | None:
-        for _ in range(3):
+        """A tile named for the next slot, or None for keep (said, silent, or after three
+        replies that name no tile and one last question)."""
+        for attempt in range(4):
             _i, heard = self.listener.ask(
                 "arrange", team, prompt, self.timing.choice, options=tuple(left)
             )
             if heard is None:
                 return None
             picked = intents.choice(heard.text, tuple(left))
-            if isinstance(picked, intents.Keep):
+            if isinstance(picked, intents.Keep) or (attempt == 3 and intents.yes_no(heard.text)):
                 return None
             if picked is not None:
                 return picked.category
-            self.say(f"Please name one of {phrases.listing(left)}, or say keep.")
+            if attempt < 2:
+                self.say(f"Please name one of {phrases.listing(left)}, or say keep.")
+            elif attempt == 2:
+                prompt = (
+                    f"I did not catch a tile. Shall I keep the order as read? "
+                    f"Say yes, or name one of {phrases.listing(left)}."
+                )
+                self.say(prompt)
+        self.say("I keep the order as read.")
         return None
 
     def playoff(self) -> None:
@@ -263,8 +273,7 @@ class Quizmaster:
         for team, card_id in zip(teams, cards, strict=True):
             asked = self.quiz.card(card_id)
             answer = asked.answer if asked else "?"
-            verdict = phrases.verdict(team, results[team])
-            self.say(f"{team_name(team)}: the answer was {answer}; {verdict}")
+            self.say(phrases.playoff_result(team, results[team], answer))
         self.say(" ".join(phrases.events(events, self.game.settings.track)))
 
     # --- corrections -----------------------------------------------------------------------------

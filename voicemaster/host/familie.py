@@ -101,10 +101,8 @@ class FamilieQuizmaster(Quizmaster):
         events = self.commit(Playoff(results), {"cards": cards})  # type: ignore[arg-type]
         for team, card_id in zip(teams, cards, strict=True):
             asked = self.quiz.card(card_id)
-            verdict = phrases.verdict(team, results[team])
-            self.say(
-                f"{team_name(team)}: the answer was {asked.answer if asked else '?'}; {verdict}"
-            )
+            answer = asked.answer if asked else "?"
+            self.say(phrases.playoff_result(team, results[team], answer))
         self.say(" ".join(phrases.events(events, self.game.settings.track)))
 
 

@@ -165,6 +165,8 @@ class KompaktTurn(Turn):
                 attack = self.shout(intent, attack, "before")
             elif isinstance(intent, ZwapTiles):
                 attack = self.zwap_with(heard.text, attack)
+            elif isinstance(intent, Speech):
+                self.too_early()
         return attack
 
     def expectation(self) -> Expectation:

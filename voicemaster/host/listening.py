@@ -30,17 +30,34 @@ COMMAND_WORDS = (
     "keep",
 )
 HELP = {
-    "before": "Say Bezzerwizzer and your team to attack; in your own turn, zwap and two tiles.",
+    "before": "Other teams: say Bezzerwizzer and your team to attack. The team whose turn it is "
+    "may say zwap and the tiles. Say pass to hear the question now.",
     "answer": "Say your answer, or pass. Other teams may still say Bezzerwizzer and their team.",
     "attacker": "Say your answer, or pass.",
+    "playoff": "Say your answer, or pass.",
+    "options": "Adults: say Bezzerwizzer and your team now, or pass.",
     "arrange": "Name a tile, or say keep to take the order as read.",
     "confirm": "Say yes or no.",
     "knockback": "Say forward to move yourselves, or back to send the other team back.",
     "takeback": "Say take back to take your Bezzerwizzer back, or keep.",
+    "final": "Say that was right, that was wrong or undo; or nothing.",
+    "place": "Say a card and a gap, for example: card two, gap three; or name a neighbour: "
+    "card two goes after the first card on the line. Also: repeat the line, my cards, "
+    "or zwap my card one with Blue's card two.",
+    "which-gap": "Say a gap number, for example: gap three.",
+    "bezzerwizzer": "Other players: say Bezzerwizzer, your colour and a gap; or pass.",
+    "pawn-gap": "Say a gap number, for example: gap three.",
+    "tiebreak": "Say a gap number, for example: gap three.",
 }
-GENERAL_HELP = (
-    "You can always say: repeat, score, pause, undo, that was right, that was wrong, or quit."
-)
+PASS_KINDS = ("before", "answer", "attacker", "playoff", "options", "bezzerwizzer")
+ALWAYS = ("repeat", "score", "help", "pause", "undo", "that was right", "that was wrong", "quit")
+
+
+def help_text(kind: str) -> str:
+    """What can be said at a listening point of ``kind``: its own moves, then every command."""
+    words = (*(("pass",) if kind in PASS_KINDS else ()), *ALWAYS)
+    spoken = f"{', '.join(words[:-1])} or {words[-1]}"
+    return f"{HELP.get(kind, '')} You can also say: {spoken}.".strip()
 
 
 MAX_ERRORS = 3  # recognizer errors in a row at one listening point before it gives up
@@ -222,7 +239,7 @@ class Listener:
         elif name == "score":
             self.say(self.standings())
         elif name == "help":
-            self.say(f"{HELP.get(kind, '')} {GENERAL_HELP}".strip())
+            self.say(help_text(kind))
         elif name == "pause":
             self._pause()
         elif name == "resume":

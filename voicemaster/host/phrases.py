@@ -32,14 +32,30 @@ def arrangement(team: str, tiles: Sequence[str]) -> str:
     return f"{team_name(team)}: {listing(parts)}."
 
 
-def verdict(team: str, answer: str) -> str:
+def verdict_words(answer: str) -> str:
+    """ "that is right" | "that is not right" | "that is a pass" """
     word = {"right": "right", "wrong": "not right", "pass": "a pass"}.get(answer, answer)
-    return f"{team_name(team)}: that is {word}."
+    return f"that is {word}"
+
+
+def verdict(team: str, answer: str) -> str:
+    return f"{team_name(team)}: {verdict_words(answer)}."
+
+
+def playoff_result(team: str, answer: str, right_answer: str) -> str:
+    """ "Red: the answer was Pangaea; that is right." (the team named once)"""
+    return f"{team_name(team)}: the answer was {right_answer}; {verdict_words(answer)}."
 
 
 def moved(event: Moved, track: int) -> str:
     who = team_name(event.team)
-    where = "the finish" if event.after >= track else f"space {event.after}"
+    where = (
+        "the finish"
+        if event.after >= track
+        else "the start"
+        if event.after <= 0
+        else f"space {event.after}"
+    )
     if event.reason == "right":
         return f"{who} moves to {where}."
     if event.reason == "bezzerwizzer":

@@ -17,6 +17,9 @@ if TYPE_CHECKING:
     from voicemaster.host.dialogue import Quizmaster
 
 
+WAIT_FOR_THE_QUESTION = "Wait for the question, please: answers come after it is read."
+
+
 @dataclass(frozen=True)
 class PendingAttack:
     team: str
@@ -76,7 +79,14 @@ class Turn:
                 attack = self.shout(intent, attack, "before")
             elif isinstance(intent, ZwapTiles):
                 attack = self.zwap(intent, attack)
+            elif isinstance(intent, Speech):
+                self.too_early()
         return attack
+
+    def too_early(self) -> None:
+        """Something typed before the question that is no move: most likely an answer."""
+        if self.qm.typed():
+            self.qm.say(WAIT_FOR_THE_QUESTION)
 
     def shout(
         self, intent: Shout, attack: PendingAttack | None, when: Literal["before", "after"]

@@ -1,0 +1,84 @@
+"""What the quizmaster says: help at each point, play-off results, moves, early answers, tiles."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from tests.host.helpers import Table, questions, quizmaster, right, shout, wrong
+from voicemaster.host.channels import Cue
+from voicemaster.host.listening import help_text
+from voicemaster.host.phrases import moved, playoff_result
+from voicemaster.rules.events import Moved
+
+
+def test_help_lists_every_command_available_at_that_point(tmp_path: Path) -> None:
+    table = Table().at("before", "help", None, "quit").at("answer", "help", right)
+    table.at("arrange", "help", "keep")
+    qm, speaker = quizmaster(tmp_path / "g.jsonl", table)
+    qm.run()
+    helps = [line for line in speaker.said if "You can also say" in line]
+    assert len(helps) == 3
+    arrange, before, answer = helps
+    for words in (before, answer):
+        for command in ("pass", "repeat", "score", "help", "pause", "undo", "quit"):
+            assert re.search(rf"\b{command}\b", words.split("You can also say")[1]), command
+        assert "that was right" in words and "that was wrong" in words
+    assert "keep" in arrange and " pass," not in arrange  # no pass while arranging tiles
+    assert "Bezzerwizzer" in before and "zwap" in before
+    assert help_text("confirm").startswith("Say yes or no.")
+
+
+def test_play_off_results_name_each_team_once(tmp_path: Path) -> None:
+    qm, speaker = quizmaster(tmp_path / "g.jsonl", Table(), track=2, stretch=1)
+    assert qm.run() == "finished"
+    results = [s for s in speaker.said if "the answer was" in s]
+    assert results and all(s.count(":") == 1 for s in results)
+    expected = "Red: the answer was Pangaea; that is right."
+    assert playoff_result("red", "right", "Pangaea") == expected
+
+
+def test_a_team_sent_back_to_zero_goes_back_to_the_start(tmp_path: Path) -> None:
+    assert moved(Moved("red", 2, 0, "knockback"), 10) == "Red is sent back to the start."
+    assert moved(Moved("red", 1, 0, "penalty"), 10).endswith("drops back to the start.")
+    assert moved(Moved("red", 2, 3, "right"), 10) == "Red moves to space 3."
+    table = Table().at("before", None, None, shout, None, "quit")
+    table.at("answer", right, right, wrong).at("attacker", right).at("knockback", "send them back")
+    qm, speaker = quizmaster(tmp_path / "g.jsonl", table, track=4, stretch=3)
+    qm.run()
+    text = " ".join(speaker.said)
+    assert "is sent back to the start." in text and "space 0" not in text
+
+
+def test_an_answer_typed_before_the_question_is_told_to_wait(tmp_path: Path) -> None:
+    table = Table().at("before", "van gogh", None, "quit").at("answer", wrong)
+    table.typed = True  # type: ignore[attr-defined]
+    qm, speaker = quizmaster(tmp_path / "g.jsonl", table)
+    qm.run()
+    assert "Wait for the question, please: answers come after it is read." in speaker.said
+    assert len(questions(qm)) == 1  # the question was still read and answered
+
+
+def name_first(cue: Cue) -> str:
+    return cue.options[0]
+
+
+def test_unrecognised_tiles_are_asked_about_once_more_before_keep(tmp_path: Path) -> None:
+    table = Table().at("arrange", "banana", "banana", "banana", name_first, "keep")
+    table.at("before", "quit")
+    qm, speaker = quizmaster(tmp_path / "g.jsonl", table)
+    assert qm.run() == "quit"
+    drawn = next(c.options for c in table.cues if c.kind == "arrange")
+    team = next(c.team for c in table.cues if c.kind == "arrange")
+    assert qm.log.lines[1]["round"]["slots"][team][3] == drawn[0]  # the fourth reply counted
+    assert sum("Shall I keep the order as read?" in s for s in speaker.said) == 1
+
+
+def test_after_four_unrecognised_tiles_the_order_is_kept(tmp_path: Path) -> None:
+    table = Table().at("arrange", *["banana"] * 4).at("before", "quit")
+    qm, speaker = quizmaster(tmp_path / "g.jsonl", table)
+    assert qm.run() == "quit"
+    drawn = next(c.options for c in table.cues if c.kind == "arrange")
+    team = next(c.team for c in table.cues if c.kind == "arrange")
+    assert tuple(qm.log.lines[1]["round"]["slots"][team]) == drawn
+    assert "I keep the order as read." in speaker.said
