@@ -8,6 +8,7 @@ give the "other" forms an answer must be clearly closer to.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -15,6 +16,8 @@ from voicemaster.judge.model import AnswerKey
 from voicemaster.judge.names import FIRST_NAMES, GENERIC, PARTICLES, TITLES, UNITS, WEAK
 from voicemaster.judge.phonetic import phonetic_keys
 from voicemaster.judge.text import compact, tokens
+
+_DIGITS = re.compile(r"-?\d+(?:\.\d+)?")
 
 
 def is_number(token: str) -> bool:
@@ -41,7 +44,7 @@ class Form:
 
 def make_form(source: str, toks: list[str] | tuple[str, ...], kind: str) -> Form:
     text = compact(list(toks))
-    numbers = tuple(sorted(t for t in toks if is_number(t)))
+    numbers = tuple(sorted(_DIGITS.findall(" ".join(toks))))  # "h2o" has the number 2
     phon, alt = phonetic_keys(text)
     return Form(source, tuple(toks), text, phon, alt, numbers, kind)
 

@@ -1,11 +1,11 @@
-"""A small knowledge list of real names: countries, capitals, US states, continents, planets,
-chemical elements.
+"""A small knowledge list of real names: countries, capitals, US states, continents, seas,
+former country names, planets, chemical elements.
 
 A spoken answer that is exactly one of these names, and not the card's answer, names a
 different real thing: it is wrong, not a mishearing worth a "Did you say ...?" ("Australia"
 for Austria, "Slovenia" for Slovakia, "Neptune" for neptunium), even when no card of the deck
 competes with it.  Names separated by "|" are spellings of one thing ("Kyiv|Kiev"), so one
-is right for the other; former or informal names (Burma, Holland) are left off.
+is right for the other; former names (Burma, Holland) are things of their own.
 """
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ apia, sao tome, riyadh, dakar, belgrade, victoria, freetown, bratislava, ljublja
 honiara, mogadishu, pretoria, cape town, seoul, juba, madrid, colombo, khartoum,
 paramaribo, stockholm, bern, damascus, taipei, dushanbe, dodoma, bangkok, dili, lome,
 nukualofa, port of spain, tunis, ankara, ashgabat, funafuti, kampala, kyiv|kiev, abu dhabi,
-london, washington, montevideo, tashkent, port vila, caracas, hanoi, sanaa, lusaka, harare,
+london, washington dc, montevideo, tashkent, port vila, caracas, hanoi, sanaa, lusaka, harare,
 edinburgh, cardiff, belfast, nuuk
 """
 _STATES = """
@@ -74,6 +74,21 @@ oklahoma, oregon, pennsylvania, rhode island, south carolina, south dakota, tenn
 texas, utah, vermont, virginia, west virginia, wisconsin, wyoming
 """
 _CONTINENTS = "africa, antarctica, asia, europe, north america, south america, oceania"
+_SEAS = """
+pacific ocean|pacific, atlantic ocean|atlantic, indian ocean, arctic ocean|arctic,
+southern ocean, mediterranean sea|mediterranean, red sea, dead sea, black sea,
+caspian sea|caspian, north sea, baltic sea|baltic, caribbean sea|caribbean, arabian sea,
+south china sea, east china sea, yellow sea, aral sea, adriatic sea|adriatic,
+aegean sea|aegean, irish sea, white sea, sargasso sea, coral sea, tasman sea, bering sea,
+sea of japan, gulf of mexico, persian gulf
+"""
+# Former names are things of their own: "Swaziland" is no slip for Switzerland, and whether
+# it is right for Eswatini is the card's `accept` to say.
+_FORMER = """
+burma, swaziland, persia, siam, ceylon, holland, zaire, rhodesia, formosa, abyssinia,
+kampuchea, upper volta, dahomey, macedonia, soviet union|ussr, yugoslavia, czechoslovakia,
+prussia, east germany, west germany, constantinople, bombay, peking, saigon
+"""
 _PLANETS = "mercury, venus, earth, mars, jupiter, saturn, uranus, neptune, pluto"
 _ELEMENTS = """
 hydrogen, helium, lithium, beryllium, boron, carbon, nitrogen, oxygen, fluorine, neon,
@@ -100,7 +115,8 @@ def _key(name: str) -> str:
 def _build() -> dict[str, str]:
     """Each name's compact form -> the first name of its line (what it is)."""
     known: dict[str, str] = {}
-    for block in (_COUNTRIES, _CAPITALS, _STATES, _CONTINENTS, _PLANETS, _ELEMENTS):
+    blocks = (_COUNTRIES, _CAPITALS, _STATES, _CONTINENTS, _SEAS, _FORMER, _PLANETS, _ELEMENTS)
+    for block in blocks:
         for entry in block.replace("\n", " ").split(","):
             names = [n.strip() for n in entry.split("|") if n.strip()]
             for name in names:

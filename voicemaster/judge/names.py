@@ -58,7 +58,7 @@ FIRST_NAMES = _words(
     salvador sam samantha samuel sandra sandro santiago sara sarah scarlett scott sean
     sebastian serena serge sergei sergio seth shane sharon sheila shirley sid sidney sigmund
     silvio simon simone sofia sonia sophia spencer stan stanley stella stephen steve steven
-    stuart sue susan sven sydney sylvia tatiana ted teresa terry thelma theodore theresa
+    stuart sue susan sven sydney sylvia tatiana ted teddy teresa terry thelma theodore theresa
     thomas tim timothy tina toby todd tom tommy tony tracy travis trevor tyler ulysses
     umberto ursula usain valentina valerie vasco vera vernon veronica vic vicky victor
     victoria viktor vince vincent viola virgil virginia vivien vladimir wallace walt walter
