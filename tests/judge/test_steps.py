@@ -176,3 +176,44 @@ def test_an_accepted_surname_wins_a_tie_with_a_rivals_surname() -> None:
     accepted = AnswerKey("Mahatma Gandhi", accept=("Gandhi",), competitors=rivals)
     assert judge("Gandhi", accepted).correct
     assert judge("Gandhi", AnswerKey("Mahatma Gandhi", competitors=rivals)).verdict == "unsure"
+
+
+def test_known_names_group_spellings_only() -> None:
+    from voicemaster.judge.known import known_thing
+
+    assert known_thing("kiev") == known_thing("kyiv") == "kyiv"
+    assert known_thing("australia") != known_thing("austria")
+    assert known_thing("burma") != known_thing("myanmar")  # a former name is its own thing
+    assert known_thing("cheater") is None
+
+
+@pytest.mark.parametrize(("spoken", "answer", "more"), [
+    ("alkaloid", "alkali", True), ("Georgian", "Georgia", True), ("Bolivia", "Olivia", True),
+    ("Catalonia", "Catalan", True), ("wasabe", "wasabi", False), ("cheater", "cheetah", False),
+    ("photo synthesis", "photosynthesis", False),
+])  # fmt: skip
+def test_more_sounds(spoken: str, answer: str, more: bool) -> None:
+    from voicemaster.judge.match import _more_sounds
+
+    s, f = forms_of(spoken)[0], forms_of(answer)[0]
+    assert _more_sounds(s, f) is more
+
+
+@pytest.mark.parametrize(("said", "words"), [
+    ("the red one", (["red"], True)), ("red one", (["red"], True)),
+    ("the blue ones", (["blue"], True)), ("the chosen one", (["chosen"], False)),
+    ("world war one", None), ("twenty one", None), ("the twenty one", None), ("one", None),
+])  # fmt: skip
+def test_which_one(said: str, words: tuple[list[str], bool] | None) -> None:
+    from voicemaster.judge.choice import which_one
+
+    assert which_one(lite(said), AnswerKey("Red", options=("Red", "Blue"))) == words
+
+
+def test_option_parts_name_one_option() -> None:
+    from voicemaster.judge.choice import options_of
+
+    opts = options_of(AnswerKey("Marie Curie", options=("Marie Curie", "Pierre Curie", "Lise")))
+    assert opts.answer == 0
+    assert opts.parts["marie"] == {0} and opts.parts["curie"] == {0, 1}
+    assert "lise" not in opts.parts  # a one-word option is named by its text, not a part
