@@ -15,6 +15,36 @@ from voicemaster.rules import variant_names
 Handler = Callable[[argparse.Namespace], int]
 
 
+def _number_in(
+    low: float, high: float, kind: type[float] | type[int] = float
+) -> Callable[[str], Any]:
+    """An argparse type: a number from ``low`` to ``high`` (else a clear usage error, exit 2)."""
+
+    def parse(text: str) -> float | int:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{text} is outside {low:g}..{high:g}")
+        return value
+
+    return parse
+
+
+class _Words(argparse.Action):
+    """Several words on the command line make one text ("say hello there")."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
+    ) -> None:
+        setattr(namespace, self.dest, " ".join(values))
+
+
 def _lazy(target: str) -> Handler:
     """A handler imported only when its command runs (keeps start-up light)."""
 
@@ -53,17 +83,19 @@ def _add_deck(sub: Any) -> None:
     deck = sub.add_parser("deck", help="check, import and count question decks")
     dsub = deck.add_subparsers(dest="deck_command", required=True, metavar="COMMAND")
     check = dsub.add_parser("check", help="validate decks (files or folders)")
-    check.add_argument("paths", nargs="+", metavar="PATH")
+    check.add_argument("paths", nargs="+", metavar="PATH", help="deck files or folders")
     check.add_argument("--json", action="store_true", help="print a JSON summary as last line")
     check.set_defaults(handler=_lazy("voicemaster.decks.commands:cmd_check"))
     imp = dsub.add_parser("import", help="convert questions from another format into a deck")
-    imp.add_argument("--from", dest="source", choices=["opentdb", "csv"], required=True)
-    imp.add_argument("file", metavar="FILE")
-    imp.add_argument("-o", "--output", required=True, metavar="OUT.yaml")
+    imp.add_argument(
+        "--from", dest="source", choices=["opentdb", "csv"], required=True, help="input format"
+    )
+    imp.add_argument("file", metavar="FILE", help="the questions to convert")
+    imp.add_argument("-o", "--output", required=True, metavar="OUT.yaml", help="the new deck")
     imp.add_argument("--deck-id", default=None, help="the new deck's id")
     imp.set_defaults(handler=_lazy("voicemaster.decks.commands:cmd_import"))
     stats = dsub.add_parser("stats", help="count questions per category")
-    stats.add_argument("path", metavar="PATH")
+    stats.add_argument("path", metavar="PATH", help="a deck file")
     stats.set_defaults(handler=_lazy("voicemaster.decks.commands:cmd_stats"))
 
 
@@ -75,18 +107,24 @@ def _add_judge(sub: Any) -> None:
 
 def _add_speech(sub: Any) -> None:
     say = sub.add_parser("say", help="speak a text (or render it to a WAV file)")
-    say.add_argument("text")
+    say.add_argument("text", nargs="+", action=_Words, help="the words to say")
     say.add_argument("--wav", metavar="OUT", help="write a WAV file instead of playing")
-    say.add_argument("--voice", default=None)
-    say.add_argument("--rate", type=int, default=None, help="words per minute")
+    say.add_argument("--voice", default=None, help="an espeak-ng voice, e.g. en-us")
+    say.add_argument(
+        "--rate", type=_number_in(80, 450, int), default=None, help="words per minute (80-450)"
+    )
     say.set_defaults(handler=_lazy("voicemaster.speech.commands:cmd_say"))
     hear = sub.add_parser("hear", help="recognise and judge answers in WAV files (JSON Lines)")
-    hear.add_argument("--jsonl", required=True, metavar="FILE")
-    hear.add_argument("--asr", choices=["pocketsphinx", "vosk"], default=None)
+    hear.add_argument(
+        "--jsonl", required=True, metavar="FILE", help="one WAV file (and answer) per line"
+    )
+    hear.add_argument(
+        "--asr", choices=["pocketsphinx", "vosk"], default=None, help="the recognizer to use"
+    )
     hear.add_argument("--model", metavar="DIR", help="a vosk model folder")
     hear.set_defaults(handler=_lazy("voicemaster.speech.commands:cmd_hear"))
     spot = sub.add_parser("spot", help="find 'Bezzerwizzer' shouts in WAV files (JSON Lines)")
-    spot.add_argument("--jsonl", required=True, metavar="FILE")
+    spot.add_argument("--jsonl", required=True, metavar="FILE", help="one WAV file per line")
     spot.set_defaults(handler=_lazy("voicemaster.speech.commands:cmd_spot"))
     dev = sub.add_parser("devices", help="list microphones and speakers")
     dev.set_defaults(handler=_lazy("voicemaster.speech.commands:cmd_devices"))
@@ -96,12 +134,14 @@ def _add_speech(sub: Any) -> None:
     dl.add_argument("--dir", default="models", help="where models live (default: models)")
     dl.set_defaults(handler=_lazy("voicemaster.speech.commands:cmd_model_download"))
     ls = msub.add_parser("list", help="list the models in models/")
-    ls.add_argument("--dir", default="models")
+    ls.add_argument("--dir", default="models", help="where models live (default: models)")
     ls.set_defaults(handler=_lazy("voicemaster.speech.commands:cmd_model_list"))
 
 
 def _add_game_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--variant", default="standard", choices=variant_names())
+    p.add_argument(
+        "--variant", default=None, choices=variant_names(), help="the rule set (default: standard)"
+    )
     p.add_argument("--teams", type=int, default=None, help="number of teams (2-4)")
     p.add_argument("--names", default=None, help="team names, comma-separated")
     p.add_argument(
@@ -121,24 +161,64 @@ def _add_game_options(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--home-stretch", type=int, default=None, help="home stretch (default 5)")
     p.add_argument("--deck", action="append", default=None, help="deck file(s) to draw from")
-    p.add_argument("--seed", type=int, default=None)
+    p.add_argument(
+        "--seed", type=int, default=None, help="seed for tiles, cards and the starting team"
+    )
     p.add_argument("--record", default=None, metavar="PATH", help="the game record to write")
-    p.add_argument("--resume", nargs="?", const="", default=None, metavar="RECORD")
+    p.add_argument(
+        "--resume",
+        nargs="?",
+        const="",
+        default=None,
+        metavar="RECORD",
+        help="go on with a saved game (without RECORD: the newest unfinished one in games/)",
+    )
 
 
 def _add_play(sub: Any) -> None:
     p = sub.add_parser("play", help="play a game by voice")
     _add_game_options(p)
-    p.add_argument("--input", choices=["mic", "keyboard"], default="mic")
-    p.add_argument("--output", choices=["speech", "text"], default="speech")
-    p.add_argument("--asr", choices=["pocketsphinx", "vosk"], default=None)
-    p.add_argument("--model", metavar="DIR", default=None)
+    p.add_argument(
+        "--input", choices=["mic", "keyboard"], default="mic", help="speak or type the answers"
+    )
+    p.add_argument("--output", choices=["speech", "text"], default="speech", help="speak or print")
+    p.add_argument(
+        "--asr",
+        choices=["pocketsphinx", "vosk"],
+        default=None,
+        help="the recognizer (default: vosk when a model is in models/, else pocketsphinx)",
+    )
+    p.add_argument("--model", metavar="DIR", default=None, help="a vosk model folder")
     p.add_argument("--device", default=None, help="microphone: name substring or index")
+    p.add_argument(
+        "--window",
+        type=_number_in(1, 120),
+        default=None,
+        metavar="SECONDS",
+        help="the Bezzerwizzer window before a question (default 5; 12 with --input keyboard)",
+    )
+    p.add_argument(
+        "--thinking",
+        type=_number_in(15, 600),
+        default=30.0,
+        metavar="SECONDS",
+        help="a team's time to answer, the last 10 s announced (default 30)",
+    )
     p.set_defaults(handler=_lazy("voicemaster.host.commands:cmd_play"))
     s = sub.add_parser("simulate", help="play a whole game with simulated teams")
     _add_game_options(s)
-    s.add_argument("--skill", type=float, default=0.6)
-    s.add_argument("--through", choices=["text", "audio"], default="text")
+    s.add_argument(
+        "--skill",
+        type=_number_in(0, 1),
+        default=0.6,
+        help="how often a simulated team answers right, 0 to 1 (default 0.6)",
+    )
+    s.add_argument(
+        "--through",
+        choices=["text", "audio"],
+        default="text",
+        help="hand answers over as text, or speak them through the real listening path",
+    )
     s.set_defaults(handler=_lazy("voicemaster.host.commands:cmd_simulate"))
 
 

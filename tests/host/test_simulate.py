@@ -119,7 +119,7 @@ class FailingSimTable(SimTable):
 def test_an_answer_lost_to_recognizer_errors_counts_as_misjudged(tmp_path: Path) -> None:
     log = GameLog(tmp_path / "g.jsonl", {**header(teams=2, track=6, seed=4), "simulate": {}})
     quiz = Quiz(load_deck(DECK))
-    table = FailingSimTable(log, 4, 0.97, quiz.deck)
+    table = FailingSimTable(log, 4, 0.9, quiz.deck)
     master = Quizmaster(log, quiz, TranscriptSpeaker(), table, Timing())
     assert master.run() == "finished"
     lost = next(line for line in log.lines if "question" in line)
@@ -127,3 +127,17 @@ def test_an_answer_lost_to_recognizer_errors_counts_as_misjudged(tmp_path: Path)
     assert lost["misjudged"] == 1  # recorded as a pass: the error cost a right answer
     # the team said "that was right" at the next question: corrected, still counted
     assert lost["edits"] == 1 and lost["question"]["answer"] == "right"
+
+
+def test_a_play_off_that_cannot_end_is_stopped_with_a_clear_outcome(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    args = ["--teams", "2", "--seed", "3", "--deck", str(DECK), "--record", str(tmp_path / "a")]
+    assert main(["simulate", "--skill", "1.0", *args]) == 0
+    captured = capsys.readouterr()
+    result = json.loads(captured.out.strip().splitlines()[-1])
+    assert result["winner"] is None and len(set(result["positions"].values())) == 1
+    assert "the play-off was stopped after 25 rounds without a winner" in captured.err
+    lines = [json.loads(line) for line in (tmp_path / "a").read_text().splitlines()]
+    assert sum("playoff" in line for line in lines) == 25

@@ -16,7 +16,9 @@ from voicemaster.host.channels import KeyboardEars, TextSpeaker, TranscriptSpeak
 from voicemaster.host.dialogue import Quizmaster
 from voicemaster.host.listening import Timing
 from voicemaster.host.log import GameLog, unfinished_games
+from voicemaster.host.phrases import listing, team_name
 from voicemaster.host.quiz import Quiz
+from voicemaster.host.resume import conflicts, describe, fitting, given_options
 from voicemaster.host.session import (
     GAMES,
     SetupError,
@@ -28,7 +30,7 @@ from voicemaster.host.session import (
     new_record_path,
     team_names,
 )
-from voicemaster.host.simulate import SimTable
+from voicemaster.host.simulate import SimTable, capped_note
 from voicemaster.records import RecordError, game_from_header, read_record
 from voicemaster.speech.base import Ears, Expectation, Speaker, SpeechUnavailable
 
@@ -41,39 +43,75 @@ def _fail(message: str) -> int:
 
 
 # --- play ---------------------------------------------------------------------------------------
+TEXT_NOTICE = "instead"  # the speech layer's warnings that end in printing instead of speaking
+
+
+class _ScreenNotice(logging.Handler):
+    """Says on screen, once, why the quizmaster prints instead of speaking (no sound card,
+    no speech engine); the details stay in the log file."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.shown = False
+
+    def emit(self, record: logging.LogRecord) -> None:
+        message = record.getMessage()
+        if not self.shown and TEXT_NOTICE in message:
+            self.shown = True
+            print(f"voicemaster: {message}", file=sys.stderr, flush=True)
+
+
 def make_speaker(output: str) -> Speaker:
     if output == "text":
         return TextSpeaker()
     from voicemaster.speech.tts import make_speaker as make_voice
 
+    tts_log = logging.getLogger("voicemaster.speech.tts")
+    if not any(isinstance(h, _ScreenNotice) for h in tts_log.handlers):
+        tts_log.addHandler(_ScreenNotice())
     return make_voice("auto")
 
 
 def make_ears(args: argparse.Namespace, speaker: Speaker) -> tuple[Ears, Callable[[], None] | None]:
     """The microphone (with a way to reopen it), or the keyboard when asked or when no
-    microphone works and the players agree."""
+    microphone works and the players agree.  The microphone is looked for before the
+    recognizer loads, so a missing one is reported at once."""
     if args.input == "keyboard":
         return KeyboardEars(), None
     try:
         from voicemaster.speech.listener import MicEars, make_recognizer
         from voicemaster.speech.microphone import Microphone
 
-        recognizer = make_recognizer(args.asr, args.model)
         mic = Microphone(args.device).open()
     except (SpeechUnavailable, ImportError) as exc:
-        speaker.say(
-            f"I cannot listen: {exc}. Shall we play with the keyboard instead? Type yes or no."
-        )
-        keyboard = KeyboardEars()
-        heard = keyboard.hear(Expectation(commands=("yes", "no")), 60.0)
-        if heard is not None and intents.yes_no(heard.text):
-            return keyboard, None
-        raise SetupError("no microphone; start with --input keyboard to type answers") from None
+        return offer_keyboard(speaker, exc), None
+    try:
+        recognizer = make_recognizer(args.asr, args.model)
+    except (SpeechUnavailable, ImportError) as exc:
+        mic.close()
+        return offer_keyboard(speaker, exc), None
 
     def recover() -> None:
         mic.reopen()
 
     return MicEars(mic, recognizer), recover
+
+
+def offer_keyboard(speaker: Speaker, why: Exception) -> KeyboardEars:
+    """Asked once: play with the keyboard?  SetupError unless the answer is yes."""
+    speaker.say(f"I cannot listen: {why}. Shall we play with the keyboard instead? Type yes or no.")
+    keyboard = KeyboardEars()
+    heard = keyboard.hear(Expectation(commands=("yes", "no")), 60.0)
+    if heard is not None and intents.yes_no(heard.text):
+        return keyboard
+    raise SetupError("no microphone; start with --input keyboard to type answers")
+
+
+def timing(args: argparse.Namespace, ears: Ears) -> Timing:
+    """The windows from --window and --thinking; typing gets a longer window by default."""
+    typed = bool(getattr(ears, "typed", False))
+    window = args.window if args.window is not None else (12.0 if typed else 5.0)
+    return Timing(before=float(window), thinking=float(args.thinking))
 
 
 def _ask_yes(speaker: Speaker, ears: Ears, question: str) -> bool:
@@ -146,21 +184,40 @@ def goal(header: dict[str, Any]) -> str:
     return f"The finish is at {header.get('track')}."
 
 
-def choose_record(args: argparse.Namespace, speaker: Speaker, ears: Ears) -> Path:
-    """The record to play: resumed, offered for resuming, or a new game (set up by voice)."""
-    if args.resume is not None:
-        if args.resume:
-            return Path(args.resume)
-        found = unfinished_games(GAMES)
-        if not found:
-            raise SetupError(f"no unfinished game in {GAMES}/")
-        return found[0]
-    if args.record is None:
-        found = unfinished_games(GAMES)
-        if found and _ask_yes(
-            speaker, ears, "There is an unfinished game. Shall we go on with it? Say yes or no."
-        ):
-            return found[0]
+def choose_record(args: argparse.Namespace, speaker: Speaker, ears: Ears) -> tuple[Path, bool]:
+    """The record to play and whether it is a saved game: resumed, offered for resuming (only
+    games that fit the options given), or a new game (set up by voice)."""
+    given = given_options(args)
+    args.variant = args.variant or "standard"
+    if args.resume:
+        path = Path(args.resume)
+        _check_fits(path, given)
+        return path, True
+    if args.resume is not None or args.record is None:
+        found = fitting(unfinished_games(GAMES), given)
+        if args.resume is not None:
+            if not found:
+                fits = " that fits the options given" if given else ""
+                raise SetupError(f"no unfinished game{fits} in {GAMES}/")
+            return found[0], True
+        if found:
+            offer = f"There is an unfinished game: {describe(found[0])}. Shall we go on with it?"
+            if _ask_yes(speaker, ears, f"{offer} Say yes or no."):
+                return found[0], True
+    return new_game(args, speaker, ears), False
+
+
+def _check_fits(path: Path, given: dict[str, Any]) -> None:
+    try:
+        header = read_record(path, tolerate_torn_tail=True).header
+    except RecordError:
+        return  # open_game explains what is wrong with it
+    problems = conflicts(header, given)
+    if problems:
+        raise SetupError(f"{path} does not fit the options given: {'; '.join(problems)}")
+
+
+def new_game(args: argparse.Namespace, speaker: Speaker, ears: Ears) -> Path:
     count = args.teams
     if count is None and args.names is None:
         count = _ask_team_count(speaker, ears)
@@ -173,10 +230,9 @@ def choose_record(args: argparse.Namespace, speaker: Speaker, ears: Ears) -> Pat
         raise SetupError(f"{path} exists; use --resume {path} to go on with it")
     check_deck_serves(load_decks(decks), game_from_header(header))  # before any record exists
     GameLog(path, header).close()
-    speaker.say(
-        f"A new game of {header['variant']} for {len(teams)} teams: "
-        f"{', '.join(teams)}. {goal(header)}"
-    )
+    names = listing([team_name(t) for t in teams])
+    variant = header["variant"]
+    speaker.say(f"A new game of {variant} for {len(teams)} teams: {names}. {goal(header)}")
     return path
 
 
@@ -184,7 +240,8 @@ def open_game(path: Path) -> tuple[GameLog, Quiz]:
     try:
         read_record(path, tolerate_torn_tail=True)
     except RecordError as exc:
-        raise SetupError(f"{path}:{exc.line}: {exc.reason}") from None
+        where = f"{path}:{exc.line}" if exc.line else str(path)
+        raise SetupError(f"{where}: {exc.reason}") from None
     game_log = GameLog(path)
     variant = str(game_log.header.get("variant", "standard"))
     deck = load_decks(list(game_log.header.get("deck") or deck_paths(None, variant)))
@@ -192,20 +249,37 @@ def open_game(path: Path) -> tuple[GameLog, Quiz]:
     return game_log, Quiz(deck, game_log.used_cards())
 
 
+def welcome(master: Quizmaster, resumed: bool) -> bool:
+    """Greet a saved game; False when it is already finished (said, nothing to play)."""
+    game = master.game
+    if game.finished:
+        winner = f" {team_name(game.winner)} won." if game.winner else ""
+        master.say(
+            f"That game of {game.name} is already finished.{winner} {master.standings()} "
+            "Start voicemaster play for a new game."
+        )
+        return False
+    if resumed:
+        master.say(f"Welcome back to your game of {game.name}. {master.standings()}")
+    return True
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     log_file = crash_log()
     speaker = make_speaker(args.output)
     try:
+        if args.resume:  # a saved game that does not fit the options: say so before listening
+            _check_fits(Path(args.resume), given_options(args))
         ears, recover = make_ears(args, speaker)
-        path = choose_record(args, speaker, ears)
+        path, resumed = choose_record(args, speaker, ears)
         game_log, quiz = open_game(path)
     except (SetupError, DeckError, EOFError) as exc:
         return _fail(str(exc) or "no input")
     master = quizmaster_class(game_log.header["variant"])(
-        game_log, quiz, speaker, ears, Timing(), recover
+        game_log, quiz, speaker, ears, timing(args, ears), recover
     )
     try:
-        outcome = master.run()
+        outcome = master.run() if welcome(master, resumed) else "finished"
     except Exception:
         log.exception("the game stopped on an error")
         return _fail(
@@ -220,6 +294,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 # --- simulate -----------------------------------------------------------------------------------
 def _simulation_header(args: argparse.Namespace) -> tuple[Path, dict[str, Any] | None]:
+    args.variant = args.variant or "standard"
     if args.resume is not None:
         found = [Path(args.resume)] if args.resume else unfinished_games(GAMES)
         if not found:
@@ -290,5 +365,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         master.run()
     finally:
         game_log.close()
+    note = capped_note(table, skill)
+    if note is not None:
+        print(f"voicemaster: {note}", file=sys.stderr)
     print(json.dumps(summary(game_log, master)))
     return 0

@@ -86,6 +86,8 @@ def load_decks(paths: list[str]) -> Deck:
 
 
 def team_names(count: int | None, names: str | None) -> list[str]:
+    if count is not None and not 2 <= count <= 4:
+        raise SetupError(f"--teams {count}: a game is for 2 to 4 teams")
     if names:
         teams = [n.strip().lower() for n in names.split(",") if n.strip()]
     else:

@@ -14,11 +14,13 @@ from typing import Any
 
 from voicemaster.host.channels import Cue
 from voicemaster.host.intents import normalize
+from voicemaster.host.listening import QuitGame
 from voicemaster.host.log import GameLog
 from voicemaster.host.phrases import team_name
 from voicemaster.speech.base import Expectation, Heard
 
 ANSWER_KINDS = ("answer", "attacker", "playoff")
+MAX_PLAYOFF_ROUNDS = 25  # then the simulation stops: the tied teams keep answering alike
 CHATTER = ("repeat", "score", "help")
 
 
@@ -35,9 +37,13 @@ class SimTable:
         self.meant: dict[str, str] = {}
         self._asked: Counter[tuple[Any, ...]] = Counter()
         self.misjudged = 0
+        self.capped = False  # stopped after MAX_PLAYOFF_ROUNDS play-off rounds
 
     # --- the ears interface -------------------------------------------------------------------
     def cue(self, cue: Cue) -> None:
+        if not getattr(cue.game, "finished", False) and self.playoff_rounds() >= MAX_PLAYOFF_ROUNDS:
+            self.capped = True
+            raise QuitGame()  # the record is saved; the summary shows no winner
         # a listening point asked again (a window that listens on after a shout) decides anew
         point = (cue.lines, cue.edits, cue.kind, cue.team, cue.attempt, cue.detail)
         again = self._asked[point]
@@ -61,6 +67,15 @@ class SimTable:
         out: dict[str, Any] = {"meant": dict(self.meant), "misjudged": self.misjudged}
         self.meant, self.misjudged = {}, 0
         return out
+
+    def playoff_rounds(self) -> int:
+        """Play-off (or tie-break) rounds played one after another at the record's end."""
+        count = 0
+        for line in reversed(self.log.lines[1:]):
+            if "playoff" not in line and "tiebreak" not in line:
+                break
+            count += 1
+        return count
 
     # --- decisions ----------------------------------------------------------------------------
     def decide(self, cue: Cue, rng: random.Random) -> str | None:
@@ -205,3 +220,13 @@ def _by_letter(card: Any, text: str) -> str:
         if normalize(option) == normalize(text):
             return f"option {'ABCDEF'[index]}"
     return text
+
+
+def capped_note(table: SimTable, skill: float) -> str | None:
+    """Why a simulation stopped without a winner (said on stderr), or None."""
+    if not table.capped:
+        return None
+    return (
+        f"the play-off was stopped after {MAX_PLAYOFF_ROUNDS} rounds without a winner: with "
+        f"skill {skill:g} the tied teams kept answering alike"
+    )

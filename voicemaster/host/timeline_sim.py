@@ -15,7 +15,7 @@ from typing import Any
 from voicemaster.host.channels import Cue
 from voicemaster.host.log import GameLog
 from voicemaster.host.simaudio import AudioTable
-from voicemaster.host.simulate import SimTable
+from voicemaster.host.simulate import SimTable, capped_note
 from voicemaster.host.timeline_phrases import word
 from voicemaster.rules.timeline import choose_gap, fits
 from voicemaster.rules.timeline_types import TimelineCard
@@ -177,6 +177,9 @@ def simulate_timeline(log: GameLog, quiz: Any, seed: int, skill: float, through:
         master.run()
     finally:
         log.close()
+    note = capped_note(table, skill)
+    if note is not None:
+        print(f"voicemaster: {note}", file=sys.stderr)
     print(json.dumps(summarise(log, master.game)))
     return 0
 

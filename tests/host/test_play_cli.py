@@ -1,0 +1,198 @@
+"""`voicemaster play` set-up: the resume offer, welcome back, finished games, the keyboard
+fallback, timings and option checks (typed answers come from a replaced stdin)."""
+
+from __future__ import annotations
+
+import io
+import json
+import logging
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.host.helpers import DECK
+from voicemaster.cli import build_parser, main
+from voicemaster.host.channels import KeyboardEars, ScriptedEars
+from voicemaster.host.commands import make_speaker, timing
+from voicemaster.records import read_record
+
+KEYBOARD = ["play", "--input", "keyboard", "--output", "text"]
+TIMELINE_DECK = Path(__file__).resolve().parents[1] / "data" / "timeline" / "events.yaml"
+
+
+def play(monkeypatch: pytest.MonkeyPatch, typed: str, *args: str) -> int:
+    monkeypatch.setattr("sys.stdin", io.StringIO(typed))
+    return main([*KEYBOARD, *args])
+
+
+def saved_game(monkeypatch: pytest.MonkeyPatch, name: str, *args: str, deck: Path = DECK) -> Path:
+    """A game quit after its first round's set-up, in games/ (the offer looks there)."""
+    record = Path("games") / name
+    typed = "keep\n" * 8 + "quit\n"
+    assert play(monkeypatch, typed, "--deck", str(deck), "--record", str(record), *args) == 0
+    return record
+
+
+def test_the_offer_describes_the_game_and_welcomes_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    saved = saved_game(monkeypatch, "std.jsonl", "--teams", "3", "--seed", "2")
+    capsys.readouterr()
+    assert play(monkeypatch, "yes\nquit\n") == 0
+    out = capsys.readouterr().out
+    offer = next(line for line in out.splitlines() if "unfinished game" in line)
+    assert "a game of standard for Red, Blue and Green" in offer
+    assert "last played on" in offer and "the score: Red 0, Blue 0, Green 0" in offer
+    assert "Welcome back to your game of standard. Standings:" in out
+    assert json.loads(out.strip().splitlines()[-1])["record"] == str(saved)
+
+
+def test_a_game_of_another_variant_is_not_offered(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    saved_game(monkeypatch, "std.jsonl", "--teams", "2", "--seed", "2")
+    capsys.readouterr()
+    args = ["--variant", "timeline", "--teams", "2", "--deck", str(TIMELINE_DECK)]
+    assert play(monkeypatch, "quit\n", *args, "--record", "games/tl.jsonl") == 0
+    out = capsys.readouterr().out
+    assert "unfinished game" not in out and "A new game of timeline" in out
+    assert main(["play", "--resume", "games/std.jsonl", "--variant", "kompakt"]) == 2
+    err = capsys.readouterr().err
+    assert "does not fit the options given: it is a standard game, not kompakt" in err
+    assert main([*KEYBOARD, "--resume", "--variant", "kompakt"]) == 2
+    assert "no unfinished game that fits the options given" in capsys.readouterr().err
+
+
+def test_resuming_a_finished_game_says_it_is_finished(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(["simulate", "--teams", "2", "--track", "6", "--seed", "1", "--deck", str(DECK),
+                 "--record", "done.jsonl"]) == 0  # fmt: skip
+    assert read_record(tmp_path / "done.jsonl").game.finished
+    capsys.readouterr()
+    assert play(monkeypatch, "", "--resume", "done.jsonl") == 0
+    out = capsys.readouterr().out
+    assert "That game of standard is already finished." in out and " won." in out
+    assert json.loads(out.strip().splitlines()[-1])["outcome"] == "finished"
+
+
+def test_file_errors_name_no_line_zero(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "empty.jsonl").write_text("")
+    for path in ("empty.jsonl", "missing.jsonl"):
+        assert play(monkeypatch, "", "--resume", path) == 2
+        assert main(["simulate", "--resume", path]) == 2
+        err = capsys.readouterr().err
+        assert f"{path}:" in err and ":0:" not in err
+
+
+def test_teams_out_of_range_is_a_clear_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(["simulate", "--teams", "5"]) == 2
+    assert "--teams 5: a game is for 2 to 4 teams" in capsys.readouterr().err
+    assert play(monkeypatch, "", "--teams", "1", "--record", "x.jsonl") == 2
+    assert "--teams 1: a game is for 2 to 4 teams" in capsys.readouterr().err
+
+
+def no_microphone() -> bool:
+    try:
+        from voicemaster.speech.microphone import Microphone
+
+        Microphone(None).open().close()
+    except Exception:
+        return True
+    return False
+
+
+@pytest.mark.skipif(not no_microphone(), reason="a microphone is connected: no fallback to test")
+def test_without_a_microphone_the_keyboard_is_offered_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("sys.stdin", io.StringIO("no\n"))
+    assert main(["play", "--output", "text", "--teams", "2", "--deck", str(DECK)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out.count("Shall we play with the keyboard instead?") == 1
+    assert "start with --input keyboard" in captured.err and not list(Path("games").glob("*.jsonl"))
+    monkeypatch.setattr("sys.stdin", io.StringIO("yes\nkeep\nkeep\nquit\n"))
+    assert main(["play", "--output", "text", "--teams", "2", "--deck", str(DECK)]) == 0
+    out = capsys.readouterr().out
+    assert out.count("Shall we play with the keyboard instead?") == 1
+    assert "Which one for four points?" in out and "The game is saved" in out
+
+
+def test_window_and_thinking_times() -> None:
+    parse = build_parser().parse_args
+    keyboard = KeyboardEars(io.StringIO(""), io.StringIO())
+    spoken = ScriptedEars([])
+    assert timing(parse(["play"]), spoken).before == 5.0
+    assert timing(parse(["play"]), keyboard).before == 12.0  # typing takes longer
+    chosen = timing(parse(["play", "--window", "8", "--thinking", "45"]), keyboard)
+    assert (chosen.before, chosen.thinking) == (8.0, 45.0)
+    assert timing(parse(["play"]), spoken).thinking == 30.0
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["play", "--window", "0"],
+        ["play", "--thinking", "5"],
+        ["play", "--thinking", "soon"],
+        ["simulate", "--skill", "1.5"],
+        ["simulate", "--skill", "-0.1"],
+        ["say", "hello", "--rate", "50"],
+        ["say", "hello", "--rate", "500"],
+    ],
+)
+def test_out_of_range_options_are_usage_errors(
+    args: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stop:
+        build_parser().parse_args(args)
+    assert stop.value.code == 2
+    assert "error: argument" in capsys.readouterr().err
+
+
+def test_say_takes_several_words_and_every_option_has_help() -> None:
+    parser = build_parser()
+    args = parser.parse_args(["say", "hello", "there", "--rate", "200"])
+    assert args.text == "hello there" and args.rate == 200
+    for action in _all_actions(parser):
+        assert action.help, f"{action.option_strings or action.dest} has no help text"
+
+
+def _all_actions(parser: object) -> list[object]:
+    import argparse
+
+    found = []
+    assert isinstance(parser, argparse.ArgumentParser)
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in action.choices.values():
+                found += _all_actions(sub)
+        else:
+            found.append(action)
+    return found
+
+
+def test_the_fall_back_to_text_is_said_on_screen_once(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    if shutil.which("espeak-ng") is None:
+        pytest.skip("espeak-ng is not installed")
+    tts = logging.getLogger("voicemaster.speech.tts")
+    for handler in [h for h in tts.handlers if type(h).__name__ == "_ScreenNotice"]:
+        tts.removeHandler(handler)  # shown once a process: start afresh
+    make_speaker("speech")
+    tts.warning("cannot play sound (no sound card found) -- printing instead")
+    tts.warning("no speech engine works; the quizmaster will print instead")
+    err = capsys.readouterr().err
+    assert err.count("voicemaster:") == 1 and "no sound card found" in err
