@@ -49,6 +49,9 @@ class Quizmaster:
             speaker, ears, self.timing, self._context, self.standings, recover=recover
         )
         self.retake: Retake | None = None
+        # (card id, team): the card's options were read out to that team (familie); only
+        # those answers may name an option by letter, ordinal or part (see Quiz.key)
+        self.told_options: set[tuple[str, str]] = set()
 
     def _replay(self, upto: int | None = None) -> StandardGame:
         game = self.log.replay(upto)
@@ -96,6 +99,13 @@ class Quizmaster:
         if callable(hook):
             hook(*args)
 
+    def tell_options(self, card: Card, teams: tuple[str, ...] | list[str]) -> None:
+        """The card's options were read out to ``teams``: their answers may name one."""
+        self.told_options |= {(card.id, team) for team in teams}
+
+    def heard_options(self, card: Card, team: str) -> bool:
+        return (card.id, team) in self.told_options
+
     def typed(self) -> bool:
         """Answers come from a keyboard (nothing was misheard, nothing to ask back)."""
         return bool(getattr(self.ears, "typed", False))
@@ -106,7 +116,7 @@ class Quizmaster:
         with the words heard ("Did you say ...?").  "No": the team says it again (twice at
         most).  "Yes": the words stand, and what is not clearly right counts as not right.
         Players can always correct the quizmaster with "that was right"."""
-        judged = self.quiz.judge(text, card)
+        judged = self.quiz.judge(text, card, self.heard_options(card, team))
         if judged.answer == "unsure" and not self.typed():
             judged = self._ask_back(text, judged, card, team, role)
         return judged.answer if judged.answer != "unsure" else "wrong"
@@ -127,7 +137,8 @@ class Quizmaster:
             )
             if heard is None:
                 return Judged("pass", "", "silent when asked again")
-            text, judged = heard.text, self.quiz.judge(heard.text, card)
+            text = heard.text
+            judged = self.quiz.judge(text, card, self.heard_options(card, team))
             if judged.answer != "unsure":
                 break
         return judged
@@ -143,7 +154,9 @@ class Quizmaster:
 
     def _answer_window(self, team: str, card: Card, role: str, prompt: str) -> str:
         timeout, warned = self.timing.thinking - self.timing.warning, False
-        exp = self.quiz.expectation(card, self.game.teams, self.listener_commands)
+        exp = self.quiz.expectation(
+            card, self.game.teams, self.listener_commands, self.heard_options(card, team)
+        )
         for _ in range(self.timing.max_utterances):
             intent, heard = self.listener.ask(
                 role, team, prompt, timeout, exp, card, detail="late" if warned else ""
@@ -188,6 +201,7 @@ class Quizmaster:
 
     def _step(self) -> None:
         expected = self.game.expected()
+        self.told_options.clear()  # a new question (or a question asked again)
         if expected == "round":
             self.start_round()
         elif expected == "question":

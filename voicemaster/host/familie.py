@@ -78,9 +78,16 @@ class FamilieQuizmaster(Quizmaster):
                 return card
         raise LookupError(f"the deck has no question for {category}")
 
-    def read_options(self, card: Card, listeners: str) -> None:
+    def read_options(self, card: Card, team: str) -> None:
+        """Read the options to a defending children's team; the teams the table lets hear them
+        as attackers (children's teams) hear them too.  Only answers given after this may name
+        an option."""
         if card.options:
-            self.say(f"{listeners}, here are the options. {options_phrase(card)}")
+            self.say(f"{team_name(team)}, here are the options. {options_phrase(card)}")
+            game = self.familie
+            self.tell_options(
+                card, [t for t in game.teams if t == team or game.options(team, t).attacker]
+            )
 
     def playoff(self) -> None:
         """As on the standard board, with the options read to a children's team."""
@@ -96,6 +103,7 @@ class FamilieQuizmaster(Quizmaster):
             )
             if self.familie.options(team).defender and card.options:
                 prompt = f"{prompt} {options_phrase(card)}"
+                self.tell_options(card, [team])
             self.say(prompt)
             results[team] = self.answer_window(team, card, "playoff", prompt)
         events = self.commit(Playoff(results), {"cards": cards})  # type: ignore[arg-type]
@@ -139,7 +147,7 @@ class FamilieTurn(Turn):
             attack = self.before_options(card, attack)
             if attack is not None and self.table(attack.team).answers_first == "attacker":
                 self.early = self.adults_first(card, attack)
-            qm.read_options(card, team_name(team))
+            qm.read_options(card, team)
             self.options_read = True
         answer, attack = self.defend(card, attack)
         bezzerwizzer = self.attacker(card, attack, answer) if attack is not None else None
@@ -212,6 +220,7 @@ class FamilieTurn(Turn):
             prompt = f"{who}, your answer?"
             if self.table(attack.team).attacker and card.options:
                 prompt = f"{prompt} {options_phrase(card)}"
+                qm.tell_options(card, [attack.team])
             qm.say(f"{team_name(self.team)}: not right. {prompt}")
             got = qm.answer_window(attack.team, card, "attacker", prompt)
         knockback = False

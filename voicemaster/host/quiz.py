@@ -44,29 +44,45 @@ class Quiz:
         self.used.add(card.id)
         return card
 
-    def key(self, card: Card) -> AnswerKey:
+    def key(self, card: Card, options: bool = False) -> AnswerKey:
+        """The judge's key.  ``options``: the answering team heard the card's options read out,
+        so a letter, an ordinal or a part only one option has may name one.  A team that did
+        not hear them gets no multiple choice; the wrong options stay wrong (competitors)."""
         return AnswerKey(
             answer=card.answer,
             accept=card.accept,
             reject=card.reject,
-            options=card.options,
-            competitors=self.deck.competitors(card),
+            options=card.options if options else (),
+            competitors=self._competitors(card, options),
         )
 
     def expectation(
-        self, card: Card, teams: tuple[str, ...], commands: tuple[str, ...]
+        self,
+        card: Card,
+        teams: tuple[str, ...],
+        commands: tuple[str, ...],
+        options: bool = False,
     ) -> Expectation:
+        """The listening window for an answer (the options only when they were read out)."""
         return Expectation(
             answers=(card.answer, *card.accept),
             rejects=card.reject,
-            options=card.options,
-            competitors=self.deck.competitors(card),
+            options=card.options if options else (),
+            competitors=self._competitors(card, options),
             commands=commands,
             teams=teams,
         )
 
-    def judge(self, spoken: str, card: Card) -> Judged:
-        verdict = judge(spoken, self.key(card))
+    def _competitors(self, card: Card, options: bool) -> tuple[str, ...]:
+        others = self.deck.competitors(card)
+        if options:
+            return others
+        unheard = tuple(o for o in card.options if o != card.answer and o not in others)
+        return (*unheard, *others)
+
+    def judge(self, spoken: str, card: Card, options: bool = False) -> Judged:
+        """Judge ``spoken``; ``options``: the team heard the card's options (see ``key``)."""
+        verdict = judge(spoken, self.key(card, options))
         answer = (
             verdict.verdict if verdict.verdict in ("right", "wrong", "pass", "unsure") else "wrong"
         )

@@ -169,7 +169,9 @@ class Turn:
         qm, timing = self.qm, self.qm.timing
         timeout, warned = timing.thinking - timing.warning, False
         for _ in range(timing.max_utterances):
-            exp = qm.quiz.expectation(card, qm.game.teams, qm.listener_commands)
+            exp = qm.quiz.expectation(
+                card, qm.game.teams, qm.listener_commands, qm.heard_options(card, self.team)
+            )
             intent, heard = qm.listener.ask(
                 "answer",
                 self.team,
