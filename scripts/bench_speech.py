@@ -8,13 +8,17 @@ outside it.  Plus real recordings from ../shared/corpora: FSDD digits (8 kHz, re
 Speech Commands (digits, yes/no, other words).  Every utterance sits in a scene (lead-in,
 utterance, trailing pause) streamed through the listener chunk by chunk.
 
-- ours: MicEars (adaptive endpointer, speculative decoding) + the default recognizer
-  (grammar + free decoding fused) + the judge.
+- ours: MicEars (the game's listening path: audio decoded while it arrives, an utterance ends
+  0.3 s after a complete, confirmed phrase of the window, else after 0.6 s of silence) + the
+  default recognizer + the judge.
 - baseline: free pocketsphinx decoding, a fixed 0.8 s silence endpoint, and
   ``rapidfuzz.fuzz.ratio >= 80`` against the answer.
 
-Latency (last speech sample -> verdict, wall time) is measured on a subset streamed in real
-time; accuracy on everything streamed as fast as possible (same results: audio time).
+Latency (last speech sample -> verdict, wall time) is measured on a subset (synthetic and real)
+streamed in real time in 20 ms chunks; accuracy on everything streamed as fast as possible (the
+listener decides in audio time, so the verdicts are the same).  Peak RSS is measured for each
+system in a process of its own.  The run ends with a summary table: every figure, its target,
+ours and the baseline's.
 Run: ``.venv/bin/python scripts/bench_speech.py [--quick]``.  Never run by the tests.
 """
 
@@ -25,6 +29,7 @@ import csv
 import random
 import resource
 import statistics
+import subprocess
 import sys
 import time
 from collections import Counter
@@ -95,6 +100,7 @@ class Outcome:
     latency_ms: float | None = None
     decode_ms: float = 0.0
     audio_s: float = 0.0  # length of the utterance handed to the recognizer
+    early: bool = False  # ended on a complete phrase before the full trailing silence
 
 
 # ---------------------------------------------------------------------------- corpus
@@ -314,10 +320,18 @@ def run_case(system: System, case: Case, realtime: bool) -> Outcome:
     done = time.perf_counter()
     spoke = source.wall_at(case.speech_end_s)
     latency = (done - spoke) * 1000 if realtime and spoke is not None else None
-    return Outcome(verdict, got.heard, latency, got.decode_ms, audio.duration_s(got.endpoint.pcm))
+    pcm_s = audio.duration_s(got.endpoint.pcm)
+    return Outcome(verdict, got.heard, latency, got.decode_ms, pcm_s, got.early)
 
 
 # ---------------------------------------------------------------------------- reporting
+
+
+FIG: dict[tuple[str, str], float | None] = {}  # (system, figure) -> value, for the summary
+
+
+def ratio(hits: int, total: int) -> float | None:
+    return hits / total if total else None
 
 
 def pct(hits: int, total: int) -> str:
@@ -339,6 +353,9 @@ def accuracy_table(cases: list[Case], results: dict[str, list[Outcome]]) -> None
             wr = sum(results[n][i].verdict in ("wrong", "pass") for i in wrong)
             un = sum(results[n][i].verdict == "unsure" for i in idx)
             row += f"| {pct(ra, len(right)):<20}{pct(wr, len(wrong)):<20}{pct(un, len(idx)):<9}"
+            FIG[n, f"{group} right"] = ratio(ra, len(right))
+            FIG[n, f"{group} wrong"] = ratio(wr, len(wrong))
+            FIG[n, f"{group} unsure"] = ratio(un, len(idx))
         print(row)
     for n in names:
         for kind in ("wrong_in", "wrong_out"):
@@ -347,15 +364,63 @@ def accuracy_table(cases: list[Case], results: dict[str, list[Outcome]]) -> None
             print(f"  {n}: {kind} rejected {pct(wr, len(idx))}")
 
 
-def quantiles(values: list[float]) -> str:
+def quantiles(name: str, values: list[float]) -> str:
     if not values:
         return "-"
     q = statistics.quantiles(values, n=20) if len(values) > 1 else [values[0]] * 19
+    FIG[name, "p50"], FIG[name, "p95"] = statistics.median(values), q[18]
     return f"p50 {statistics.median(values):6.0f} ms   p95 {q[18]:6.0f} ms   (n={len(values)})"
 
 
 def rss_mb() -> float:
+    """Peak RSS of this process (VmHWM: unlike ru_maxrss, not inherited across exec)."""
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+Check = Callable[[float, float | None], bool]
+SUMMARY: list[tuple[str, str, str, str, Check | None]] = [  # label, figure, unit, target, met
+    ("flite clean: right accepted", "flite clean right", "%", ">= 97%", lambda o, b: o >= 0.97),
+    ("flite clean: wrong rejected", "flite clean wrong", "%", ">= 98%", lambda o, b: o >= 0.98),
+    ("flite 20 dB: right accepted", "flite 20 dB right", "%", ">= 90%", lambda o, b: o >= 0.90),
+    ("flite 20 dB: wrong rejected", "flite 20 dB wrong", "%", ">= 97%", lambda o, b: o >= 0.97),
+    ("fsdd digits: right accepted", "fsdd digits right", "%", ">= 95%", lambda o, b: o >= 0.95),
+    ("fsdd digits: wrong rejected", "fsdd digits wrong", "%", ">= 98%", lambda o, b: o >= 0.98),
+    ("everything: right accepted", "ALL right", "%", "", None),
+    ("everything: wrong rejected", "ALL wrong", "%", "", None),
+    ("everything: unsure", "ALL unsure", "%", "", None),
+    ("latency p50, speech end -> verdict", "p50", "ms", "<= 400, <= base/2",
+     lambda o, b: o <= 400 and b is not None and o <= b / 2),
+    ("latency p95", "p95", "ms", "", None),
+    ("real-time factor", "rtf", "", "", None),
+    ("Bezzerwizzer shouts found (clean)", "shouts", "%", ">= 97%", lambda o, b: o >= 0.97),
+    ("... with the right team", "teams", "%", "", None),
+    ("false shouts per hour", "alarms", "/h", "<= 1", lambda o, b: o <= 1.0),
+    ("peak RSS (a process of its own)", "rss", "MB", "<= 200 MB", lambda o, b: o <= 200),
+]  # fmt: skip
+
+
+def shown(value: float | None, unit: str) -> str:
+    if value is None:
+        return "-"
+    if unit == "%":
+        return f"{100 * value:.1f}%"
+    if unit == "":
+        return f"{value:.3f}"
+    return f"{value:.1f} {unit}" if unit == "/h" else f"{value:.0f} {unit}"
+
+
+def summary() -> None:
+    print(f"\n{'SUMMARY':<36}{'target':<20}{'ours':>10}{'baseline':>12}   met")
+    for label, key, unit, target, check in SUMMARY:
+        ours, base = FIG.get(("ours", key)), FIG.get(("baseline", key))
+        met = "" if check is None or ours is None else "yes" if check(ours, base) else "NO"
+        print(f"{label:<36}{target:<20}{shown(ours, unit):>10}{shown(base, unit):>12}   {met}")
 
 
 # ---------------------------------------------------------------------------- main
@@ -398,7 +463,66 @@ def false_alarms(systems: list[System], items: list[Any], reals: list[Case], see
           "(questions read by espeak-ng + real recordings):")  # fmt: skip
     for system in systems:
         count = sum(spot_stream(system, p, TEAMS) for p in streams)
+        FIG[system[0], "alarms"] = count / hours
         print(f"  {system[0]:<9} {count} false shouts = {count / hours:.1f} per hour")
+
+
+def make_system(name: str, args: argparse.Namespace) -> System:
+    if name == "ours":
+        return ("ours", make_recognizer(args.asr, args.model), EndpointConfig(), True,
+                our_verdict)  # fmt: skip
+    base_cfg = EndpointConfig(trailing_silence_s=0.8, short_trailing_s=0.8)
+    return ("baseline", FreeDecoder(), base_cfg, False, baseline_verdict)
+
+
+def rss_probe(args: argparse.Namespace) -> int:
+    """(Child process) one system alone hears a few answers; print its peak RSS in MB."""
+    chosen = make_system(args.rss_probe, args)
+    items = [(c, q, a, ()) for c, q, a in BUILTIN[:3]]
+    for case in synthetic_cases(items, ["flite:slt"], [1.0], [None], args.seed):
+        run_case(chosen, case, realtime=False)
+    print(f"{rss_mb():.1f}")
+    return 0
+
+
+def measure_rss(args: argparse.Namespace) -> None:
+    """Peak RSS of each system in a process of its own (no corpus, no other recognizer)."""
+    for name in ("ours", "baseline"):
+        cmd = [sys.executable, __file__, "--rss-probe", name, "--asr", args.asr]
+        cmd += ["--model", args.model] if args.model else []
+        done = subprocess.run(cmd, capture_output=True, text=True, check=False)
+        try:
+            FIG[name, "rss"] = float(done.stdout.split()[-1])
+        except (IndexError, ValueError):
+            ERRORS[f"rss probe {name} failed: {done.stderr.strip()[-100:]}"] += 1
+    ours, base = shown(FIG.get(("ours", "rss")), "MB"), shown(FIG.get(("baseline", "rss")), "MB")
+    print(f"\npeak RSS, each system in a process of its own: ours {ours} ({args.asr}), baseline "
+          f"{base}; this process {rss_mb():.0f} MB (corpus and both systems)")  # fmt: skip
+
+
+def latency(pair: tuple[System, System], cases: list[Case], n: int, seed: int) -> None:
+    subset = random.Random(seed).sample(cases, min(n, len(cases)))
+    print(f"\nend-of-speech -> verdict latency, {len(subset)} utterances streamed in real time "
+          "(20 ms chunks), from the wall time the last speech sample arrived:")  # fmt: skip
+    for system in pair:
+        outs = [run_case(system, c, True) for c in subset]
+        lat = [o.latency_ms for o in outs if o.latency_ms is not None]
+        early = sum(o.early for o in outs)
+        print(f"  {system[0]:<9} {quantiles(system[0], lat)}   ended early on a complete "
+              f"phrase: {early}/{len(outs)}")  # fmt: skip
+
+
+def shout_figures(pair: tuple[System, System], shout_cases: list[Case]) -> None:
+    print(f"\nBezzerwizzer shouts found ({len(shout_cases)} shouts, in answer windows):")
+    named = [c for c in shout_cases if c.spoken != "bezzerwizzer"]
+    for system in pair:
+        outs = [run_case(system, c, False) for c in shout_cases]
+        found = sum(bool(o.heard and o.heard.bezzerwizzer) for o in outs)
+        team_ok = sum(bool(o.heard and o.heard.team and o.heard.team in c.spoken)
+                      for c, o in zip(shout_cases, outs, strict=True))  # fmt: skip
+        FIG[system[0], "shouts"] = ratio(found, len(outs))
+        FIG[system[0], "teams"] = ratio(team_ok, len(named))
+        print(f"  {system[0]:<9} shout {pct(found, len(outs))}   team {pct(team_ok, len(named))}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -408,7 +532,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--model", default=None)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--latency", type=int, default=None, help="cases streamed in real time")
+    p.add_argument("--rss-probe", choices=["ours", "baseline"], help=argparse.SUPPRESS)
     args = p.parse_args(argv)
+    if args.rss_probe:
+        return rss_probe(args)
     quick = args.quick
     voices = ["flite:slt", "espeak:en"] if quick else ["flite:slt", "flite:rms", "flite:awb",
                                                        "espeak:en"]  # fmt: skip
@@ -422,45 +549,27 @@ def main(argv: list[str] | None = None) -> int:
     print(f"corpus: {len(cases)} synthetic + {len(reals)} real utterances "
           f"({time.perf_counter() - began:.0f} s to synthesize)")  # fmt: skip
 
-    rss0 = rss_mb()
-    ours_rec = make_recognizer(args.asr, args.model)
-    ours: System = ("ours", ours_rec, EndpointConfig(), True, our_verdict)
+    pair = (make_system("ours", args), make_system("baseline", args))
     results: dict[str, list[Outcome]] = {}
     speech_s = {"ours": 0.0, "baseline": 0.0}
     decode = {"ours": 0.0, "baseline": 0.0}
-    results["ours"] = _run_all(ours, all_cases, speech_s, decode)
-    rss_ours = rss_mb()
-    base_cfg = EndpointConfig(trailing_silence_s=0.8, short_trailing_s=0.8)
-    base: System = ("baseline", FreeDecoder(), base_cfg, False, baseline_verdict)
-    results["baseline"] = _run_all(base, all_cases, speech_s, decode)
+    for system in pair:
+        results[system[0]] = _run_all(system, all_cases, speech_s, decode)
     accuracy_table(all_cases, results)
-
-    n_rt = args.latency if args.latency is not None else (6 if quick else 24)
-    subset = random.Random(args.seed).sample(cases, min(n_rt, len(cases)))
-    print(f"\nend-of-speech -> verdict latency, {len(subset)} utterances streamed in real time:")
-    for system in (ours, base):
-        lat = [o.latency_ms for o in (run_case(system, c, True) for c in subset)]
-        print(f"  {system[0]:<9} {quantiles([x for x in lat if x is not None])}")
-    print("\nreal-time factor (decode time / length of the utterances decoded):")
+    latency(pair, all_cases, args.latency or (8 if quick else 40), args.seed)
+    print("\nreal-time factor (decoder wall time / length of the utterances decoded; ours "
+          "includes decoding while the answer is spoken):")  # fmt: skip
     for name in ("ours", "baseline"):
-        print(f"  {name:<9} {decode[name] / 1000 / max(speech_s[name], 1e-9):.3f}")
-
-    shout_cases = shouts(["flite:slt", "flite:rms", "flite:awb", "espeak:en"],
-                         [1.0, 1.25] if not quick else [1.0], items, args.seed)  # fmt: skip
-    print(f"\nBezzerwizzer shouts found ({len(shout_cases)} shouts, in answer windows):")
-    for system in (ours, base):
-        outs = [run_case(system, c, False) for c in shout_cases]
-        found = sum(bool(o.heard and o.heard.bezzerwizzer) for o in outs)
-        named = [c for c in shout_cases if c.spoken != "bezzerwizzer"]
-        team_ok = sum(bool(o.heard and o.heard.team and o.heard.team in c.spoken)
-                      for c, o in zip(shout_cases, outs, strict=True))  # fmt: skip
-        print(f"  {system[0]:<9} shout {pct(found, len(outs))}   team {pct(team_ok, len(named))}")
-    false_alarms([ours, base], items, reals, args.seed)
-    print(f"\npeak RSS: {rss0:.0f} MB before recognizers, {rss_ours:.0f} MB after ours "
-          f"({args.asr}), {rss_mb():.0f} MB with the baseline too")  # fmt: skip
+        FIG[name, "rtf"] = decode[name] / 1000 / max(speech_s[name], 1e-9)
+        print(f"  {name:<9} {FIG[name, 'rtf']:.3f}")
+    shout_figures(pair, shouts(["flite:slt", "flite:rms", "flite:awb", "espeak:en"],
+                               [1.0] if quick else [1.0, 1.25], items, args.seed))  # fmt: skip
+    false_alarms(list(pair), items, reals, args.seed)
+    measure_rss(args)
     for message, count in ERRORS.most_common():
         print(f"recognizer errors: {count} x {message}")
-    print(f"total {time.perf_counter() - began:.0f} s")
+    summary()
+    print(f"\ntotal {time.perf_counter() - began:.0f} s")
     return 0
 
 
