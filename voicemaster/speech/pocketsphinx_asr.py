@@ -52,6 +52,7 @@ class PocketsphinxRecognizer:
         except (RuntimeError, ValueError) as exc:
             raise SpeechUnavailable(f"pocketsphinx could not load {root}: {exc}") from exc
         self.startup_s = time.perf_counter() - started
+        self._cmn0 = self._grammar.get_cmn()  # the model's initial cepstral mean
         self._searches: OrderedDict[str, str] = OrderedDict()
         self._add_shout_word()
         self.last_shout_s = 0.0
@@ -101,6 +102,9 @@ class PocketsphinxRecognizer:
         self._use_free = expectation.free and self._free is not None
         self._pcm = []
         self._rng = np.random.default_rng(len(self._phrases))
+        for decoder in (self._grammar, self._free):
+            if decoder is not None:  # each utterance from the same mean: what is heard never
+                decoder.set_cmn(self._cmn0)  # depends on earlier ones (replays hear the same)
         self._grammar.start_utt()
         if self._use_free and self._free is not None:
             self._free.start_utt()
