@@ -507,9 +507,12 @@ def latency(pair: tuple[System, System], cases: list[Case], n: int, seed: int) -
     for system in pair:
         outs = [run_case(system, c, True) for c in subset]
         lat = [o.latency_ms for o in outs if o.latency_ms is not None]
-        early = sum(o.early for o in outs)
-        print(f"  {system[0]:<9} {quantiles(system[0], lat)}   ended early on a complete "
-              f"phrase: {early}/{len(outs)}")  # fmt: skip
+        print(f"  {system[0]:<9} {quantiles(system[0], lat)}")
+        for early, how in ((True, "ended early on a complete phrase"),
+                           (False, "waited the full trailing silence")):  # fmt: skip
+            part = [o.latency_ms for o in outs if o.early == early and o.latency_ms is not None]
+            if part:
+                print(f"    {how}: {len(part)}/{len(outs)}, p50 {statistics.median(part):.0f} ms")
 
 
 def shout_figures(pair: tuple[System, System], shout_cases: list[Case]) -> None:
