@@ -7,75 +7,42 @@ Randomness (tiles, cards) comes from streams keyed by the seed and the record's 
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable
 from typing import Any
 
 from voicemaster.decks import Card
 from voicemaster.host import intents, phrases
-from voicemaster.host.listening import COMMAND_WORDS, Listener, QuitGame, TakeBack, Timing
-from voicemaster.host.log import GameLog
+from voicemaster.host.hosting import Host
+from voicemaster.host.listening import QuitGame, TakeBack
 from voicemaster.host.phrases import SLOT_WORDS, team_name
-from voicemaster.host.quiz import Judged, Quiz
+from voicemaster.host.quiz import Judged
 from voicemaster.host.turn import PendingAttack, Retake, Turn
 from voicemaster.rules import Attack, IllegalAction, Playoff, Question, StartRound
 from voicemaster.rules.actions import Action
 from voicemaster.rules.events import Event
 from voicemaster.rules.standard import StandardGame
-from voicemaster.speech.base import Ears, Speaker
 
 
-class Quizmaster:
-    listener_commands: tuple[str, ...] = COMMAND_WORDS
+class Quizmaster(Host[StandardGame]):
+    hosts: type[Any] = StandardGame  # the standard board's games (standard, ord, familie)
     turn_class: type[Turn] = Turn  # a variant's quizmaster may ask its questions its own way
-
-    def __init__(
-        self,
-        log: GameLog,
-        quiz: Quiz,
-        speaker: Speaker,
-        ears: Ears,
-        timing: Timing | None = None,
-        recover: Callable[[], None] | None = None,
-    ) -> None:
-        self.log = log
-        self.quiz = quiz
-        self.speaker = speaker
-        self.ears = ears
-        self.timing = timing or Timing()
-        self.seed = str(log.header.get("seed", 0))
-        self.game: StandardGame = self._replay()
-        self.listener = Listener(
-            speaker, ears, self.timing, self._context, self.standings, recover=recover
-        )
-        self.retake: Retake | None = None
-        # (card id, team): the card's options were read out to that team (familie); only
-        # those answers may name an option by letter, ordinal or part (see Quiz.key)
-        self.told_options: set[tuple[str, str]] = set()
-
-    def _replay(self, upto: int | None = None) -> StandardGame:
-        game = self.log.replay(upto)
-        if not isinstance(game, StandardGame):
-            raise TypeError(f"the quizmaster cannot host {game.name} yet")
-        return game
-
-    def _context(self) -> tuple[object, int, int]:
-        return self.game, len(self.log.lines), int(self.log.lines[-1].get("edits", 0))
+    retake: Retake | None = None  # a verdict taken back: its card is asked again
+    # (card id, team): the card's options were read out to that team (familie); only those
+    # answers may name an option by letter, ordinal or part (see Quiz.key)
+    told_options: frozenset[tuple[str, str]] = frozenset()
 
     # --- small services used by turns --------------------------------------------------------
-    def say(self, text: str) -> None:
-        self.speaker.say(text)
-
-    def rng(self, purpose: str) -> random.Random:
-        _, lines, edits = self._context()
-        return random.Random(f"{self.seed}:{lines}:{edits}:{purpose}")
-
     def standings(self) -> str:
         return phrases.standings(self.game.positions, self.game.settings.track)
 
     def draw_card(self, category: str, purpose: str, exclude: set[str] | None = None) -> Card:
         self.quiz.used = self.log.used_cards() | (exclude or set())
         return self.quiz.draw(category, self.rng(purpose))
+
+    def draw_for(
+        self, team: str, category: str, purpose: str = "card", exclude: set[str] | None = None
+    ) -> Card:
+        """The card ``team`` answers (familie draws for the team's audience)."""
+        return self.draw_card(category, purpose, exclude)
 
     def commit(self, action: Action, extra: dict[str, Any], replace: bool = False) -> list[Event]:
         """Record the action durably, then apply it.  ``replace``: it corrects the last line."""
@@ -90,10 +57,6 @@ class Quizmaster:
             self.log.append_action(self.game, action, extra)
         return self.game.apply(action)
 
-    def _annotations(self) -> dict[str, Any]:
-        annotate = getattr(self.ears, "annotate", None)
-        return dict(annotate()) if callable(annotate) else {}
-
     def _tell(self, name: str, *args: Any) -> None:
         hook = getattr(self.ears, name, None)
         if callable(hook):
@@ -101,7 +64,7 @@ class Quizmaster:
 
     def tell_options(self, card: Card, teams: tuple[str, ...] | list[str]) -> None:
         """The card's options were read out to ``teams``: their answers may name one."""
-        self.told_options |= {(card.id, team) for team in teams}
+        self.told_options = self.told_options | {(card.id, team) for team in teams}
 
     def heard_options(self, card: Card, team: str) -> bool:
         return (card.id, team) in self.told_options
@@ -196,12 +159,11 @@ class Quizmaster:
                 except TakeBack as take:
                     self._take_back(take.right)
         except (QuitGame, EOFError):
-            self.say("The game is saved. Say or type voicemaster play --resume to go on later.")
-            return "quit"
+            return self.saved()
 
     def _step(self) -> None:
         expected = self.game.expected()
-        self.told_options.clear()  # a new question (or a question asked again)
+        self.told_options = frozenset()  # a new question (or a question asked again)
         if expected == "round":
             self.start_round()
         elif expected == "question":
@@ -276,11 +238,9 @@ class Quizmaster:
         results: dict[str, Any] = {}
         cards: list[str] = []
         for team in teams:
-            card = self.draw_card(drawn[team], f"playoff:{team}", set(cards))
+            card = self.draw_for(team, drawn[team], f"playoff:{team}", set(cards))
             cards.append(card.id)
-            prompt = (
-                f"{team_name(team)}, your play-off question, in {card.category}: {card.question}"
-            )
+            prompt = self.playoff_prompt(team, card)
             self.say(prompt)
             results[team] = self.answer_window(team, card, "playoff", prompt)
         events = self.commit(Playoff(results), {"cards": cards})
@@ -289,6 +249,9 @@ class Quizmaster:
             answer = asked.answer if asked else "?"
             self.say(phrases.playoff_result(team, results[team], answer))
         self.say(" ".join(phrases.events(events, self.game.settings.track)))
+
+    def playoff_prompt(self, team: str, card: Card) -> str:
+        return f"{team_name(team)}, your play-off question, in {card.category}: {card.question}"
 
     # --- corrections -----------------------------------------------------------------------------
     def _take_back(self, right: bool | None) -> None:

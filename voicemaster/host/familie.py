@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Literal
 
-from voicemaster.host import intents, phrases
+from voicemaster.host import intents
 from voicemaster.host.channels import KeyboardEars
 from voicemaster.host.dialogue import Quizmaster
 from voicemaster.host.familie_private import private_typing
@@ -26,7 +26,7 @@ from voicemaster.host.intents import Shout
 from voicemaster.host.listening import COMMAND_WORDS
 from voicemaster.host.phrases import listing, team_name
 from voicemaster.host.turn import PendingAttack, Turn
-from voicemaster.rules import Attack, Playoff, Question
+from voicemaster.rules import Attack
 from voicemaster.rules.familie import FamilieGame, Options
 from voicemaster.speech.base import Ears, Expectation, Speaker
 
@@ -89,29 +89,13 @@ class FamilieQuizmaster(Quizmaster):
                 card, [t for t in game.teams if t == team or game.options(team, t).attacker]
             )
 
-    def playoff(self) -> None:
+    def playoff_prompt(self, team: str, card: Card) -> str:
         """As on the standard board, with the options read to a children's team."""
-        teams = self.game.playoff_teams
-        drawn = self.game.draw_playoff(self.rng("playoff"))
-        results: dict[str, str] = {}
-        cards: list[str] = []
-        for team in teams:
-            card = self.draw_for(team, drawn[team], f"playoff:{team}", set(cards))
-            cards.append(card.id)
-            prompt = (
-                f"{team_name(team)}, your play-off question, in {card.category}: {card.question}"
-            )
-            if self.familie.options(team).defender and card.options:
-                prompt = f"{prompt} {options_phrase(card)}"
-                self.tell_options(card, [team])
-            self.say(prompt)
-            results[team] = self.answer_window(team, card, "playoff", prompt)
-        events = self.commit(Playoff(results), {"cards": cards})  # type: ignore[arg-type]
-        for team, card_id in zip(teams, cards, strict=True):
-            asked = self.quiz.card(card_id)
-            answer = asked.answer if asked else "?"
-            self.say(phrases.playoff_result(team, results[team], answer))
-        self.say(" ".join(phrases.events(events, self.game.settings.track)))
+        prompt = super().playoff_prompt(team, card)
+        if self.familie.options(team).defender and card.options:
+            self.tell_options(card, [team])
+            return f"{prompt} {options_phrase(card)}"
+        return prompt
 
 
 class FamilieTurn(Turn):
@@ -132,28 +116,15 @@ class FamilieTurn(Turn):
     def table(self, attacker: str | None) -> Options:
         return self.qm.familie.options(self.team, attacker)
 
-    def play(self) -> None:
-        qm, team = self.qm, self.team
-        card = qm.quiz.card(self.retake.card) if self.retake else None
-        if self.retake and card is not None:
-            qm.say(f"Taking that back. {team_name(team)}, here is your question again.")
-            attack = self.retake.attack
-        else:
-            qm.say(self.announce())
-            attack = self.before_window()
-            card = qm.draw_for(team, qm.game.category_at(team, self.slot))
-        qm.say(card.question)
-        if self.kinds[team] == "child" and card.options:
+    def after_reading(self, card: Card, attack: PendingAttack | None) -> PendingAttack | None:
+        """A children's team hears the options now (adults attacking them answer first)."""
+        if self.kinds[self.team] == "child" and card.options:
             attack = self.before_options(card, attack)
             if attack is not None and self.table(attack.team).answers_first == "attacker":
                 self.early = self.adults_first(card, attack)
-            qm.read_options(card, team)
+            self.qm.read_options(card, self.team)
             self.options_read = True
-        answer, attack = self.defend(card, attack)
-        bezzerwizzer = self.attacker(card, attack, answer) if attack is not None else None
-        action = Question(team, answer, bezzerwizzer)  # type: ignore[arg-type]
-        events = qm.commit(action, {"card": card.id}, replace=self.retake is not None)
-        qm.reveal(card, action, events)
+        return attack
 
     def before_options(self, card: Card, attack: PendingAttack | None) -> PendingAttack | None:
         """Children defend: adults may attack only until the options are read."""

@@ -10,7 +10,7 @@ running score is announced after every question.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Literal, cast
+from typing import TYPE_CHECKING, cast
 
 from voicemaster.host import intents
 from voicemaster.host.dialogue import Quizmaster
@@ -18,7 +18,7 @@ from voicemaster.host.intents import Command, Shout, Speech, ZwapTiles
 from voicemaster.host.listening import COMMAND_WORDS
 from voicemaster.host.phrases import listing, team_name, verdict
 from voicemaster.host.turn import PendingAttack, Turn
-from voicemaster.rules import Attack, IllegalAction, Question, StartRound
+from voicemaster.rules import Question, StartRound
 from voicemaster.rules.actions import Zwap
 from voicemaster.rules.events import (
     BagRefilled,
@@ -33,7 +33,6 @@ from voicemaster.speech.base import Expectation
 
 if TYPE_CHECKING:
     from voicemaster.decks import Card
-    from voicemaster.rules.standard import StandardGame
 
 PLAY_WORDS = ("play", "we play", "keep", "keep it", "no zwap", "ready", "go")
 
@@ -81,13 +80,8 @@ def event_lines(events: Sequence[Event], game: KompaktGame) -> list[str]:
 
 class KompaktQuizmaster(Quizmaster):
     turn_class: type[Turn]  # set below
-
-    def _replay(self, upto: int | None = None) -> StandardGame:
-        game = self.log.replay(upto)
-        if not isinstance(game, KompaktGame):
-            raise TypeError(f"the kompakt quizmaster cannot host {game.name}")
-        # the shared dialogue only uses what both boards have (teams, positions, check, apply)
-        return cast("StandardGame", game)
+    # the shared dialogue only uses what both boards have (teams, positions, check, apply)
+    hosts = KompaktGame
 
     @property
     def kompakt(self) -> KompaktGame:
@@ -187,10 +181,7 @@ class KompaktTurn(Turn):
             qm.say(f"Zwap with which team? Say zwap with {names}.")
             return attack
         action = Zwap(self.team, (self.team, 1), (named[0], 1))
-        try:
-            qm.game.check(action)
-        except IllegalAction as exc:
-            qm.say(f"No zwap: {exc.detail}.")
+        if not qm.check_or_say(action, "No zwap"):
             return attack
         qm.commit(action, {})
         now = qm.kompakt.category_at(self.team)
@@ -207,27 +198,12 @@ class KompaktTurn(Turn):
             return "one zwap a turn"
         return "the round's last team cannot zwap"
 
-    def shout(
-        self, intent: Shout, attack: PendingAttack | None, when: Literal["before", "after"]
-    ) -> PendingAttack | None:
-        qm, attacker = self.qm, intent.team
-        if attacker is None:
-            qm.say("Who says Bezzerwizzer? Say Bezzerwizzer and your team's name.")
-            return attack
-        if attack is not None:
-            qm.say(f"Sorry {team_name(attacker)}, {team_name(attack.team)} attacks this question.")
-            return attack
-        try:
-            qm.game.check(Question(self.team, "wrong", Attack(attacker, when, "wrong")))
-        except IllegalAction as exc:
-            qm.say(f"No Bezzerwizzer for {team_name(attacker)}: {exc.detail}.")
-            return attack
+    def attack_taken(self, attacker: str, when: str) -> str:
         stake = BEFORE_STAKE if when == "before" else AFTER_STAKE
-        qm.say(
+        return (
             f"Bezzerwizzer from {team_name(attacker)}, {when} the question: "
             f"{points(stake)} at stake. A miss gives them to {team_name(self.team)}."
         )
-        return PendingAttack(attacker, when)
 
 
 KompaktQuizmaster.turn_class = KompaktTurn

@@ -7,72 +7,38 @@ record's length, so a resumed game goes on exactly as the uninterrupted one woul
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable
+from functools import cached_property
 from typing import Any
 
 from voicemaster.host import timeline_phrases as say
-from voicemaster.host.listening import COMMAND_WORDS, Listener, QuitGame, TakeBack, Timing
-from voicemaster.host.log import GameLog
+from voicemaster.host.hosting import Host
+from voicemaster.host.listening import COMMAND_WORDS, QuitGame, TakeBack
 from voicemaster.host.phrases import team_name
-from voicemaster.host.quiz import Quiz
 from voicemaster.host.session import timeline_deck_problem
 from voicemaster.host.timeline_intents import Title
-from voicemaster.rules import IllegalAction
 from voicemaster.rules.actions import Action
 from voicemaster.rules.events import Event
 from voicemaster.rules.timeline import TimelineGame, fits
 from voicemaster.rules.timeline_types import Place, Tiebreak, TimelineCard, ZwapCards
-from voicemaster.speech.base import Ears, Expectation, Speaker
+from voicemaster.speech.base import Expectation
 
 LINE_WORDS = ("repeat the line", "my cards", "card", "gap", "before", "after", "between")
 
 
-class TimelineQuizmaster:
+class TimelineQuizmaster(Host[TimelineGame]):
     listener_commands = COMMAND_WORDS + LINE_WORDS
+    hosts = TimelineGame
 
-    def __init__(
-        self,
-        log: GameLog,
-        quiz: Quiz,
-        speaker: Speaker,
-        ears: Ears,
-        timing: Timing | None = None,
-        recover: Callable[[], None] | None = None,
-    ) -> None:
-        self.log = log
-        self.quiz = quiz
-        self.speaker = speaker
-        self.ears = ears
-        self.timing = timing or Timing()
-        self.seed = str(log.header.get("seed", 0))
-        self.game: TimelineGame = self._replay()
-        self.pool = [TimelineCard(c.id, c.year) for c in quiz.deck.questions if c.year is not None]
-        self.listener = Listener(
-            speaker, ears, self.timing, self._context, self.standings, recover=recover
-        )
+    @cached_property
+    def pool(self) -> list[TimelineCard]:
+        """The deck's cards with a year: what deals and tie-breaks draw from."""
+        return [TimelineCard(c.id, c.year) for c in self.quiz.deck.questions if c.year is not None]
 
     def deck_problem(self) -> str | None:
         """Why the deck cannot serve this game (too few cards with a year), or None."""
         return timeline_deck_problem(self.quiz.deck, len(self.game.teams))
 
-    def _replay(self, upto: int | None = None) -> TimelineGame:
-        game = self.log.replay(upto)
-        if not isinstance(game, TimelineGame):
-            raise TypeError(f"the timeline quizmaster cannot host {game.name}")
-        return game
-
-    def _context(self) -> tuple[object, int, int]:
-        return self.game, len(self.log.lines), int(self.log.lines[-1].get("edits", 0))
-
     # --- services ------------------------------------------------------------------------------
-    def say(self, text: str) -> None:
-        self.speaker.say(text)
-
-    def rng(self, purpose: str) -> random.Random:
-        _, lines, edits = self._context()
-        return random.Random(f"{self.seed}:{lines}:{edits}:{purpose}")
-
     def standings(self) -> str:
         return say.standings(self.game.positions, self.game.settings.track)
 
@@ -114,8 +80,7 @@ class TimelineQuizmaster:
         """Record the action durably, then apply it."""
         self.game.check(action)
         if isinstance(action, Place | Tiebreak):
-            annotate = getattr(self.ears, "annotate", None)
-            extra = {**extra, **(annotate() if callable(annotate) else {})}
+            extra = {**extra, **self._annotations()}
         self.log.append_action(self.game, action, extra)
         return self.game.apply(action)
 
@@ -140,8 +105,7 @@ class TimelineQuizmaster:
             self.say(f"The game is over. {self.standings()}")
             return "finished"
         except (QuitGame, EOFError):
-            self.say("The game is saved. Say or type voicemaster play --resume to go on later.")
-            return "quit"
+            return self.saved()
 
     def _step(self) -> None:
         from voicemaster.host.timeline_turn import TimelineTurn
@@ -227,14 +191,4 @@ def _forms(title: str) -> tuple[str, ...]:
     return tuple(getattr(title, "forms", ()))
 
 
-def check_or_say(qm: TimelineQuizmaster, action: Action, prefix: str) -> bool:
-    """True when legal; otherwise the quizmaster says why not."""
-    try:
-        qm.game.check(action)
-    except IllegalAction as exc:
-        qm.say(f"{prefix}: {exc.detail}.")
-        return False
-    return True
-
-
-__all__ = ["TimelineQuizmaster", "ZwapCards", "check_or_say"]
+__all__ = ["TimelineQuizmaster", "ZwapCards"]

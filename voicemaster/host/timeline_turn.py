@@ -10,7 +10,6 @@ from voicemaster.host import timeline_phrases as say
 from voicemaster.host.intents import Command, Shout
 from voicemaster.host.listening import TakeBack
 from voicemaster.host.phrases import POINT_WORDS, listing, team_name
-from voicemaster.host.timeline_dialogue import check_or_say
 from voicemaster.rules.events import RoundEnded
 from voicemaster.rules.timeline_types import Pawn, Place, TimelineCard, ZwapCards
 
@@ -129,7 +128,7 @@ class TimelineTurn:
             qm.say("Say zwap and two cards, for example: zwap my card one with Blue's card two.")
             return
         action = ZwapCards(self.team, call.cards[0], call.cards[1])
-        if not check_or_say(qm, action, "No zwap"):
+        if not qm.check_or_say(action, "No zwap"):
             return
         first, second = (qm.title(c) for c in call.cards)
         qm.commit(action, {})
@@ -181,7 +180,7 @@ class TimelineTurn:
             return None
         pawn = Pawn(call.team, where)
         probe = Place(self.team, card.id, gap, (*pawns, pawn))
-        if not check_or_say(qm, probe, f"No Bezzerwizzer for {team_name(call.team)}"):
+        if not qm.check_or_say(probe, f"No Bezzerwizzer for {team_name(call.team)}"):
             return None
         qm.say(f"{team_name(call.team)}'s pawn goes on gap {say.word(where)}.")
         return pawn

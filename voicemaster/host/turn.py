@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Literal
 from voicemaster.host import intents
 from voicemaster.host.intents import Command, Shout, Speech, ZwapTiles
 from voicemaster.host.phrases import POINT_WORDS, team_name
-from voicemaster.rules import Attack, IllegalAction, Question, Zwap
+from voicemaster.rules import Attack, Question, Zwap
 from voicemaster.rules.actions import Position
 
 if TYPE_CHECKING:
@@ -50,9 +50,9 @@ class Turn:
         else:
             qm.say(self.announce())
             attack = self.before_window()
-            category = qm.game.category_at(team, self.slot)
-            card = qm.draw_card(category, "card")
+            card = qm.draw_for(team, qm.game.category_at(team, self.slot))
         qm.say(card.question)
+        attack = self.after_reading(card, attack)
         answer, attack = self.defend(card, attack)
         bezzerwizzer = None
         if attack is not None:
@@ -60,6 +60,10 @@ class Turn:
         action = Question(team, answer, bezzerwizzer)  # type: ignore[arg-type]
         events = qm.commit(action, {"card": card.id}, replace=self.retake is not None)
         qm.reveal(card, action, events)
+
+    def after_reading(self, card: Card, attack: PendingAttack | None) -> PendingAttack | None:
+        """Between the question and the defender's answer (familie: the answer options)."""
+        return attack
 
     def announce(self) -> str:
         category = self.qm.game.category_at(self.team, self.slot)
@@ -98,15 +102,15 @@ class Turn:
         if attack is not None:
             qm.say(f"Sorry {team_name(attacker)}, {team_name(attack.team)} attacks this question.")
             return attack
-        try:
-            probe = Attack(attacker, when, "wrong")
-            qm.game.check(Question(self.team, "wrong", probe))
-        except IllegalAction as exc:
-            qm.say(f"No Bezzerwizzer for {team_name(attacker)}: {exc.detail}.")
+        probe = Question(self.team, "wrong", Attack(attacker, when, "wrong"))
+        if not qm.check_or_say(probe, f"No Bezzerwizzer for {team_name(attacker)}"):
             return attack
-        worth = 3 if when == "before" else 1
-        qm.say(f"Bezzerwizzer from {team_name(attacker)}, {when} the question: worth {worth}.")
+        qm.say(self.attack_taken(attacker, when))
         return PendingAttack(attacker, when)
+
+    def attack_taken(self, attacker: str, when: str) -> str:
+        worth = 3 if when == "before" else 1
+        return f"Bezzerwizzer from {team_name(attacker)}, {when} the question: worth {worth}."
 
     def zwap(self, intent: ZwapTiles, attack: PendingAttack | None) -> PendingAttack | None:
         qm = self.qm
@@ -121,10 +125,7 @@ class Turn:
             qm.say("One of those tiles is not on the board.")
             return attack
         action = Zwap(self.team, first, second)
-        try:
-            qm.game.check(action)
-        except IllegalAction as exc:
-            qm.say(f"No zwap: {exc.detail}.")
+        if not qm.check_or_say(action, "No zwap"):
             return attack
         qm.commit(action, {})
         now = qm.game.category_at(self.team, self.slot)

@@ -1,0 +1,94 @@
+"""What every quizmaster shares (the board games' and the timeline's): the record, the deck,
+the voice and the ears, the listener, seeded random streams, and checks said aloud.
+
+Randomness comes from streams keyed by the seed and the record's length (and its edits), so a
+game resumed from its record goes on exactly as the uninterrupted one would.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any, Generic, Protocol, TypeVar, cast
+
+from voicemaster.host.listening import COMMAND_WORDS, Listener, Timing
+from voicemaster.host.log import GameLog
+from voicemaster.host.quiz import Quiz
+from voicemaster.rules import IllegalAction
+from voicemaster.rules.actions import Action
+from voicemaster.speech.base import Ears, Speaker
+
+
+class Checks(Protocol):
+    def check(self, action: Action) -> None: ...
+
+
+G = TypeVar("G", bound=Checks)
+
+SAVED = "The game is saved. Say or type voicemaster play --resume to go on later."
+
+
+class Host(Generic[G]):
+    """The base of a quizmaster; ``G`` is the game it hosts (``_replay`` checks the kind)."""
+
+    listener_commands: tuple[str, ...] = COMMAND_WORDS
+    hosts: type[Any] = object  # the kind of game this quizmaster can host
+
+    def __init__(
+        self,
+        log: GameLog,
+        quiz: Quiz,
+        speaker: Speaker,
+        ears: Ears,
+        timing: Timing | None = None,
+        recover: Callable[[], None] | None = None,
+    ) -> None:
+        self.log = log
+        self.quiz = quiz
+        self.speaker = speaker
+        self.ears = ears
+        self.timing = timing or Timing()
+        self.seed = str(log.header.get("seed", 0))
+        self.game: G = self._replay()
+        self.listener = Listener(
+            speaker, ears, self.timing, self._context, self.standings, recover=recover
+        )
+
+    def _replay(self, upto: int | None = None) -> G:
+        """The game as the record's first ``upto`` lines leave it (TypeError: another kind)."""
+        game = self.log.replay(upto)
+        if not isinstance(game, self.hosts):
+            raise TypeError(f"{type(self).__name__} cannot host {game.name}")
+        return cast(G, game)
+
+    def standings(self) -> str:
+        raise NotImplementedError
+
+    def _context(self) -> tuple[object, int, int]:
+        return self.game, len(self.log.lines), int(self.log.lines[-1].get("edits", 0))
+
+    def say(self, text: str) -> None:
+        self.speaker.say(text)
+
+    def rng(self, purpose: str) -> random.Random:
+        _, lines, edits = self._context()
+        return random.Random(f"{self.seed}:{lines}:{edits}:{purpose}")
+
+    def check_or_say(self, action: Action, prefix: str) -> bool:
+        """True when the action is legal; otherwise says why not ("<prefix>: <why>.")."""
+        try:
+            self.game.check(action)
+        except IllegalAction as exc:
+            self.say(f"{prefix}: {exc.detail}.")
+            return False
+        return True
+
+    def _annotations(self) -> dict[str, Any]:
+        """What simulated ears add to a question's line (what was meant, misjudgements)."""
+        annotate = getattr(self.ears, "annotate", None)
+        return dict(annotate()) if callable(annotate) else {}
+
+    def saved(self) -> str:
+        """The players quit: the record is saved (said), the outcome is "quit"."""
+        self.say(SAVED)
+        return "quit"
