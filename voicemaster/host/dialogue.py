@@ -11,12 +11,13 @@ from typing import Any
 
 from voicemaster.decks import Card
 from voicemaster.host import intents, phrases
+from voicemaster.host.corrections import take_back
 from voicemaster.host.hosting import Host
 from voicemaster.host.listening import QuitGame, TakeBack
 from voicemaster.host.phrases import SLOT_WORDS, team_name
 from voicemaster.host.quiz import Judged
-from voicemaster.host.turn import PendingAttack, Retake, Turn
-from voicemaster.rules import Attack, IllegalAction, Playoff, Question, StartRound
+from voicemaster.host.turn import Retake, Turn
+from voicemaster.rules import Playoff, Question, StartRound
 from voicemaster.rules.actions import Action
 from voicemaster.rules.events import Event
 from voicemaster.rules.standard import StandardGame
@@ -157,7 +158,7 @@ class Quizmaster(Host[StandardGame]):
                     else:
                         self._step()
                 except TakeBack as take:
-                    self._take_back(take.right)
+                    take_back(self, take.right)
         except (QuitGame, EOFError):
             return self.saved()
 
@@ -252,61 +253,3 @@ class Quizmaster(Host[StandardGame]):
 
     def playoff_prompt(self, team: str, card: Card) -> str:
         return f"{team_name(team)}, your play-off question, in {card.category}: {card.question}"
-
-    # --- corrections -----------------------------------------------------------------------------
-    def _take_back(self, right: bool | None) -> None:
-        last = self.log.lines[-1]
-        if "question" not in last:
-            self.say("There is no verdict to correct now.")
-            return
-        before = self._replay(len(self.log.lines) - 1)
-        question = before.decode_action(last)
-        assert isinstance(question, Question)
-        attack = question.attack
-        if right is None:
-            pending = PendingAttack(attack.team, attack.when) if attack else None
-            self.game, self.retake = before, Retake(str(last.get("card", "")), pending)
-            return
-        self._override(before, question, right, last)
-
-    def _override(
-        self, before: StandardGame, question: Question, right: bool, last: dict[str, Any]
-    ) -> None:
-        self.game = before
-        try:
-            new = self._corrected(before, question, right, last)
-            if new == question:
-                self.game = self._replay()
-                self.say(f"That already counts as {'right' if right else 'not right'}.")
-                return
-            kept = {k: v for k, v in last.items() if k in ("card", "meant", "misjudged")}
-            events = self.commit(new, kept, replace=True)
-        except IllegalAction as exc:
-            self.game = self._replay()
-            self.say(f"I cannot change that: {exc.detail}.")
-            return
-        except BaseException:
-            self.game = self._replay()
-            raise
-        self.say("Corrected. " + " ".join(phrases.events(events, before.settings.track)))
-        self.say(self.standings())
-
-    def _corrected(
-        self, before: StandardGame, question: Question, right: bool, last: dict[str, Any]
-    ) -> Question:
-        """The last question with its last verdict flipped (asking the attacker if needed)."""
-        answer = "right" if right else "wrong"
-        attack, card = question.attack, self.quiz.card(str(last.get("card", "")))
-        if attack is not None and attack.answer is not None:
-            knock = False
-            if right and before.in_home_stretch(question.team):
-                knock = self.turn_class(self).ask_knockback(PendingAttack(attack.team, attack.when))
-            changed = Attack(attack.team, attack.when, answer, knock)  # type: ignore[arg-type]
-            return Question(question.team, question.answer, changed)
-        if attack is not None and not right and card is not None:
-            got = self.turn_class(self).attacker(
-                card, PendingAttack(attack.team, attack.when), "wrong"
-            )
-            return Question(question.team, "wrong", got)
-        stripped = Attack(attack.team, attack.when) if attack else None
-        return Question(question.team, answer, stripped)  # type: ignore[arg-type]

@@ -29,7 +29,7 @@ SAVED = "The game is saved. Say or type voicemaster play --resume to go on later
 
 
 class Host(Generic[G]):
-    """The base of a quizmaster; ``G`` is the game it hosts (``_replay`` checks the kind)."""
+    """The base of a quizmaster; ``G`` is the game it hosts (``replay`` checks the kind)."""
 
     listener_commands: tuple[str, ...] = COMMAND_WORDS
     hosts: type[Any] = object  # the kind of game this quizmaster can host
@@ -49,12 +49,12 @@ class Host(Generic[G]):
         self.ears = ears
         self.timing = timing or Timing()
         self.seed = str(log.header.get("seed", 0))
-        self.game: G = self._replay()
+        self.game: G = self.replay()
         self.listener = Listener(
             speaker, ears, self.timing, self._context, self.standings, recover=recover
         )
 
-    def _replay(self, upto: int | None = None) -> G:
+    def replay(self, upto: int | None = None) -> G:
         """The game as the record's first ``upto`` lines leave it (TypeError: another kind)."""
         game = self.log.replay(upto)
         if not isinstance(game, self.hosts):

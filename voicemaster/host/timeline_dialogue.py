@@ -182,7 +182,7 @@ class TimelineQuizmaster(Host[TimelineGame]):
             return
         self.log.lines = self.log.lines[:-1]
         self.log.rewrite_last(self.log.lines[-1])  # the record without its last line
-        self.game = self._replay()
+        self.game = self.replay()
         kind = "placement" if "place" in last else "zwap"
         self.say(f"The last {kind} is taken back.")
 

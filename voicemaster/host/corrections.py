@@ -1,0 +1,74 @@
+"""Corrections of the last verdict: "undo" asks the question again, "that was right" and
+"that was wrong" rewrite the record's last question line (asking the attacker when a wrong
+defender now leaves the attack open)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from voicemaster.host import phrases
+from voicemaster.host.turn import PendingAttack, Retake
+from voicemaster.rules import Attack, IllegalAction, Question
+
+if TYPE_CHECKING:
+    from voicemaster.host.dialogue import Quizmaster
+    from voicemaster.rules.standard import StandardGame
+
+
+def take_back(qm: Quizmaster, right: bool | None) -> None:
+    """ "That was right / wrong" (``right``) or "undo" (None) about the record's last question."""
+    last = qm.log.lines[-1]
+    if "question" not in last:
+        qm.say("There is no verdict to correct now.")
+        return
+    before = qm.replay(len(qm.log.lines) - 1)
+    question = before.decode_action(last)
+    assert isinstance(question, Question)
+    attack = question.attack
+    if right is None:
+        pending = PendingAttack(attack.team, attack.when) if attack else None
+        qm.game, qm.retake = before, Retake(str(last.get("card", "")), pending)
+        return
+    _override(qm, before, question, right, last)
+
+
+def _override(
+    qm: Quizmaster, before: StandardGame, question: Question, right: bool, last: dict[str, Any]
+) -> None:
+    qm.game = before
+    try:
+        new = _corrected(qm, before, question, right, last)
+        if new == question:
+            qm.game = qm.replay()
+            qm.say(f"That already counts as {'right' if right else 'not right'}.")
+            return
+        kept = {k: v for k, v in last.items() if k in ("card", "meant", "misjudged")}
+        events = qm.commit(new, kept, replace=True)
+    except IllegalAction as exc:
+        qm.game = qm.replay()
+        qm.say(f"I cannot change that: {exc.detail}.")
+        return
+    except BaseException:
+        qm.game = qm.replay()
+        raise
+    qm.say("Corrected. " + " ".join(phrases.events(events, before.settings.track)))
+    qm.say(qm.standings())
+
+
+def _corrected(
+    qm: Quizmaster, before: StandardGame, question: Question, right: bool, last: dict[str, Any]
+) -> Question:
+    """The last question with its last verdict flipped (asking the attacker if needed)."""
+    answer = "right" if right else "wrong"
+    attack, card = question.attack, qm.quiz.card(str(last.get("card", "")))
+    if attack is not None and attack.answer is not None:
+        knock = False
+        if right and before.in_home_stretch(question.team):
+            knock = qm.turn_class(qm).ask_knockback(PendingAttack(attack.team, attack.when))
+        changed = Attack(attack.team, attack.when, answer, knock)  # type: ignore[arg-type]
+        return Question(question.team, question.answer, changed)
+    if attack is not None and not right and card is not None:
+        got = qm.turn_class(qm).attacker(card, PendingAttack(attack.team, attack.when), "wrong")
+        return Question(question.team, "wrong", got)
+    stripped = Attack(attack.team, attack.when) if attack else None
+    return Question(question.team, answer, stripped)  # type: ignore[arg-type]
