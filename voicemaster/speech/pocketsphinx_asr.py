@@ -103,8 +103,9 @@ class PocketsphinxRecognizer:
         self._pcm = []
         self._rng = np.random.default_rng(len(self._phrases))
         for decoder in (self._grammar, self._free):
-            if decoder is not None:  # each utterance from the same mean: what is heard never
-                decoder.set_cmn(self._cmn0)  # depends on earlier ones (replays hear the same)
+            if decoder is not None:  # each utterance from the same front end state (noise
+                decoder.reinit_feat()  # estimate, cepstral mean): what is heard never depends
+                decoder.set_cmn(self._cmn0)  # on earlier utterances (replays hear the same)
         self._grammar.start_utt()
         if self._use_free and self._free is not None:
             self._free.start_utt()
