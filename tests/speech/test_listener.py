@@ -4,6 +4,7 @@ pocketsphinx recognizer and the real judge."""
 from __future__ import annotations
 
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 from functools import cache
 from pathlib import Path
 
@@ -13,6 +14,7 @@ import pytest
 from voicemaster.judge import AnswerKey
 from voicemaster.speech import audio
 from voicemaster.speech.base import Expectation, Heard, Recognizer, SpeechUnavailable
+from voicemaster.speech.decoding import UtteranceDecoder
 from voicemaster.speech.listener import (
     MicEars,
     expectation_for,
@@ -214,3 +216,23 @@ def test_an_unconfirmed_or_partial_phrase_waits_the_full_pause() -> None:
     assert not is_final(Heard("the mona lisa", confidence=0.9), window)  # not expected
     assert not is_final(Heard("bezzerwizzer", bezzerwizzer=True), window)  # which team?
     assert is_final(Heard("bezzerwizzer blue", bezzerwizzer=True, team="blue"), window)
+
+
+def streamed(recognizer: Recognizer, pcm: bytes, expectation: Expectation) -> Heard:
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        decoder = UtteranceDecoder(recognizer, expectation, pool)
+        for at in range(0, len(pcm), 640):  # 20 ms pieces, as a microphone delivers them
+            decoder.extend(pcm[at : at + 640])
+        assert decoder.streaming
+        return decoder.settle().result()
+
+
+def test_what_is_heard_does_not_depend_on_earlier_utterances(flite: None, espeak: None) -> None:
+    """Streamed decoding starts each utterance afresh: a resumed simulation hears the same."""
+    answer = in_room(room(0.3) + synthesize("mount everest", "flite:rms", snr_db=20.0))
+    other = in_room(room(0.3) + synthesize("what is the largest ocean on earth", "espeak:en"))
+    fresh = make_recognizer("pocketsphinx")
+    first = streamed(fresh, answer, expectation_for(KEY))
+    streamed(fresh, other, Expectation(answers=("the pacific",)))
+    again = streamed(fresh, answer, expectation_for(KEY))
+    assert (again.text, again.confidence) == (first.text, first.confidence)
