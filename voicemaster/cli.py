@@ -219,7 +219,7 @@ def _add_play(sub: Any) -> None:
         default="text",
         help="hand answers over as text, or speak them through the real listening path",
     )
-    s.set_defaults(handler=_lazy("voicemaster.host.commands:cmd_simulate"))
+    s.set_defaults(handler=_lazy("voicemaster.host.simulate_cmd:cmd_simulate"))
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import os
 import random
+import sys
 import time
 from dataclasses import replace
 from pathlib import Path
@@ -24,6 +25,12 @@ LOG_NAME = "voicemaster.log"
 
 class SetupError(Exception):
     """Options that cannot make a game (the message says why)."""
+
+
+def fail(message: str) -> int:
+    """A command's clear failure: the message on stderr, exit status 2."""
+    print(f"voicemaster: {message}", file=sys.stderr)
+    return 2
 
 
 VARIANT_DECKS = {"kompakt": DEFAULT_DECK}  # a variant's default deck: decks/<variant>-en.yaml

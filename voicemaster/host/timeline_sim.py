@@ -15,7 +15,7 @@ from typing import Any
 from voicemaster.host.channels import Cue
 from voicemaster.host.log import GameLog
 from voicemaster.host.simaudio import AudioTable
-from voicemaster.host.simulate import SimTable, capped_note
+from voicemaster.host.simulate import SimTable, play_out
 from voicemaster.host.timeline_phrases import word
 from voicemaster.rules.timeline import choose_gap, fits
 from voicemaster.rules.timeline_types import TimelineCard
@@ -147,11 +147,9 @@ def summarise(log: GameLog, game: Any) -> dict[str, Any]:
 def simulate_timeline(log: GameLog, quiz: Any, seed: int, skill: float, through: str) -> int:
     """Run a simulated timeline game (text, or audio through the real listening path) and
     print the summary as the last line.  2 when audio cannot be set up."""
-    import json
-    import sys
-
     from voicemaster.host.channels import TranscriptSpeaker
     from voicemaster.host.listening import Timing
+    from voicemaster.host.session import fail
     from voicemaster.host.timeline_dialogue import TimelineQuizmaster
     from voicemaster.speech.base import Speaker, SpeechUnavailable
 
@@ -162,8 +160,7 @@ def simulate_timeline(log: GameLog, quiz: Any, seed: int, skill: float, through:
             audio = TimelineAudioTable(log, seed, skill, quiz.deck)
         except (SpeechUnavailable, ImportError) as exc:
             log.close()
-            print(f"voicemaster: cannot simulate through audio: {exc}", file=sys.stderr)
-            return 2
+            return fail(f"cannot simulate through audio: {exc}")
         table, speaker = audio, audio.speaker()
     else:
         table, speaker = TimelineSimTable(log, seed, skill, quiz.deck), TranscriptSpeaker()
@@ -171,17 +168,8 @@ def simulate_timeline(log: GameLog, quiz: Any, seed: int, skill: float, through:
     problem = master.deck_problem()
     if problem is not None:
         log.close()
-        print(f"voicemaster: {problem}", file=sys.stderr)
-        return 2
-    try:
-        master.run()
-    finally:
-        log.close()
-    note = capped_note(table, skill)
-    if note is not None:
-        print(f"voicemaster: {note}", file=sys.stderr)
-    print(json.dumps(summarise(log, master.game)))
-    return 0
+        return fail(problem)
+    return play_out(master.run, log, table, skill, lambda: summarise(log, master.game))
 
 
 class TimelineAudioTable(TimelineSimTable, AudioTable):

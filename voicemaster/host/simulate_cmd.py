@@ -1,0 +1,100 @@
+"""`voicemaster simulate`: a whole game with simulated teams, as text or through real audio."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from voicemaster.decks import DeckError
+from voicemaster.host.channels import TranscriptSpeaker
+from voicemaster.host.dialogue import Quizmaster
+from voicemaster.host.listening import Timing
+from voicemaster.host.log import GameLog, unfinished_games
+from voicemaster.host.quiz import Quiz
+from voicemaster.host.session import (
+    GAMES,
+    SetupError,
+    check_deck_serves,
+    crash_log,
+    deck_paths,
+    fail,
+    load_decks,
+    new_header,
+    team_names,
+)
+from voicemaster.host.simulate import SimTable, play_out
+from voicemaster.host.start import open_game, quizmaster_class, variant_extra
+from voicemaster.records import game_from_header
+from voicemaster.speech.base import Speaker, SpeechUnavailable
+
+
+def _simulation_header(args: argparse.Namespace) -> tuple[Path, dict[str, Any] | None]:
+    args.variant = args.variant or "standard"
+    if args.resume is not None:
+        found = [Path(args.resume)] if args.resume else unfinished_games(GAMES)
+        if not found:
+            raise SetupError(f"no unfinished game in {GAMES}/")
+        return found[0], None
+    teams = team_names(args.teams or 3, args.names)
+    options = {"skill": args.skill, "through": args.through}
+    decks = [str(Path(p).resolve()) for p in deck_paths(args.deck, args.variant)]
+    extra = variant_extra(args, teams, None)
+    header = new_header(args, teams, {"deck": decks, "simulate": options, **extra})
+    path = (
+        Path(args.record)
+        if args.record
+        else GAMES / (f"simulate-{header['variant']}-{len(teams)}-{header['seed']}.jsonl")
+    )
+    path.unlink(missing_ok=True)
+    return path, header
+
+
+def summary(game_log: GameLog, master: Quizmaster) -> dict[str, Any]:
+    lines = game_log.lines[1:]
+    questions = sum(1 for line in lines if "question" in line)
+    questions += sum(len(line["playoff"]) for line in lines if "playoff" in line)
+    return {
+        "variant": master.game.name,
+        "winner": master.game.winner,
+        "rounds": master.game.round,
+        "questions": questions,
+        "misjudged": sum(int(line.get("misjudged", 0)) for line in lines),
+        "positions": dict(master.game.positions),
+        "record": str(game_log.path),
+    }
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    crash_log()
+    try:
+        path, header = _simulation_header(args)
+        if header is None:
+            game_log, quiz = open_game(path)
+        else:
+            quiz = Quiz(load_decks(header["deck"]))
+            check_deck_serves(quiz.deck, game_from_header(header))
+            game_log = GameLog(path, header)
+    except (SetupError, DeckError) as exc:
+        return fail(str(exc))
+    options = game_log.header.get("simulate", {})
+    seed = int(game_log.header.get("seed", 0))
+    skill = float(options.get("skill", args.skill))
+    if game_log.header["variant"] == "timeline":
+        from voicemaster.host.timeline_sim import simulate_timeline
+
+        return simulate_timeline(game_log, quiz, seed, skill, options.get("through", "text"))
+    if options.get("through", "text") == "audio":
+        from voicemaster.host.simaudio import AudioTable
+
+        try:
+            audio = AudioTable(game_log, seed, skill, quiz.deck)
+        except (SpeechUnavailable, ImportError) as exc:
+            game_log.close()
+            return fail(f"cannot simulate through audio: {exc}")
+        table: SimTable = audio
+        speaker: Speaker = audio.speaker()
+    else:
+        table, speaker = SimTable(game_log, seed, skill, quiz.deck), TranscriptSpeaker()
+    master = quizmaster_class(game_log.header["variant"])(game_log, quiz, speaker, table, Timing())
+    return play_out(master.run, game_log, table, skill, lambda: summary(game_log, master))
