@@ -15,33 +15,9 @@ from dataclasses import dataclass
 from rapidfuzz import fuzz
 
 from voicemaster.host.intents import SHOUTS, ZWAP_WORDS, normalize
+from voicemaster.speech.grammar import number_words
 
-WORDS = [
-    "zero",
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "eleven",
-    "twelve",
-    "thirteen",
-    "fourteen",
-    "fifteen",
-    "sixteen",
-    "seventeen",
-    "eighteen",
-    "nineteen",
-    "twenty",
-    "twenty-one",
-    "twenty-two",
-    "twenty-three",
-]
+WORDS = [number_words(n).replace(" ", "-") for n in range(24)]  # "zero" .. "twenty-three"
 ORDINALS = [
     "zeroth",
     "first",
