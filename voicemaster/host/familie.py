@@ -26,7 +26,6 @@ from voicemaster.host.intents import Shout
 from voicemaster.host.listening import COMMAND_WORDS
 from voicemaster.host.phrases import listing, team_name
 from voicemaster.host.turn import PendingAttack, Turn
-from voicemaster.rules import Attack
 from voicemaster.rules.familie import FamilieGame, Options
 from voicemaster.speech.base import Ears, Expectation, Speaker
 
@@ -179,25 +178,19 @@ class FamilieTurn(Turn):
             return attack
         return super().shout(intent, attack, when)
 
-    def attacker(self, card: Card, attack: PendingAttack, answer: str) -> Attack:
-        qm = self.qm
-        if answer == "right":
-            return Attack(attack.team, attack.when)
-        who = team_name(attack.team)
+    def attacker_answer(self, card: Card, attack: PendingAttack) -> str:
+        """The adults' answer given before the options, or the attacker's answer now (with the
+        options when the table lets the attacker hear them)."""
+        qm, who = self.qm, team_name(attack.team)
         if self.early is not None:
-            got = self.early
             qm.say(f"{team_name(self.team)}: not right. {who} answered before the options.")
-        else:
-            prompt = f"{who}, your answer?"
-            if self.table(attack.team).attacker and card.options:
-                prompt = f"{prompt} {options_phrase(card)}"
-                qm.tell_options(card, [attack.team])
-            qm.say(f"{team_name(self.team)}: not right. {prompt}")
-            got = qm.answer_window(attack.team, card, "attacker", prompt)
-        knockback = False
-        if got == "right" and qm.game.in_home_stretch(self.team):
-            knockback = self.ask_knockback(attack)
-        return Attack(attack.team, attack.when, got, knockback)  # type: ignore[arg-type]
+            return self.early
+        prompt = f"{who}, your answer?"
+        if self.table(attack.team).attacker and card.options:
+            prompt = f"{prompt} {options_phrase(card)}"
+            qm.tell_options(card, [attack.team])
+        qm.say(f"{team_name(self.team)}: not right. {prompt}")
+        return qm.answer_window(attack.team, card, "attacker", prompt)
 
 
 FamilieQuizmaster.turn_class = FamilieTurn

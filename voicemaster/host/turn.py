@@ -199,16 +199,19 @@ class Turn:
         return "pass", attack
 
     def attacker(self, card: Card, attack: PendingAttack, answer: str) -> Attack:
-        qm = self.qm
         if answer == "right":
             return Attack(attack.team, attack.when)
-        who = team_name(attack.team)
-        qm.say(f"{team_name(self.team)}: not right. {who}, your answer?")
-        got = qm.answer_window(attack.team, card, "attacker", f"{who}, your answer?")
+        got = self.attacker_answer(card, attack)
         knockback = False
-        if got == "right" and qm.game.in_home_stretch(self.team):
+        if got == "right" and self.qm.game.in_home_stretch(self.team):
             knockback = self.ask_knockback(attack)
         return Attack(attack.team, attack.when, got, knockback)  # type: ignore[arg-type]
+
+    def attacker_answer(self, card: Card, attack: PendingAttack) -> str:
+        """The defender was not right: the attacker's answer (right | wrong | pass)."""
+        qm, who = self.qm, team_name(attack.team)
+        qm.say(f"{team_name(self.team)}: not right. {who}, your answer?")
+        return qm.answer_window(attack.team, card, "attacker", f"{who}, your answer?")
 
     def ask_knockback(self, attack: PendingAttack) -> bool:
         worth = 3 if attack.when == "before" else 1
