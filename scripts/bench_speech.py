@@ -101,6 +101,7 @@ class Outcome:
     decode_ms: float = 0.0
     audio_s: float = 0.0  # length of the utterance handed to the recognizer
     early: bool = False  # ended on a complete phrase before the full trailing silence
+    endpoint_ms: float = 0.0  # audio from the endpointer's last speech frame to the end decision
 
 
 # ---------------------------------------------------------------------------- corpus
@@ -321,7 +322,7 @@ def run_case(system: System, case: Case, realtime: bool) -> Outcome:
     spoke = source.wall_at(case.speech_end_s)
     latency = (done - spoke) * 1000 if realtime and spoke is not None else None
     pcm_s = audio.duration_s(got.endpoint.pcm)
-    return Outcome(verdict, got.heard, latency, got.decode_ms, pcm_s, got.early)
+    return Outcome(verdict, got.heard, latency, got.decode_ms, pcm_s, got.early, got.endpoint_ms)
 
 
 # ---------------------------------------------------------------------------- reporting
@@ -510,9 +511,15 @@ def latency(pair: tuple[System, System], cases: list[Case], n: int, seed: int) -
         print(f"  {system[0]:<9} {quantiles(system[0], lat)}")
         for early, how in ((True, "ended early on a complete phrase"),
                            (False, "waited the full trailing silence")):  # fmt: skip
-            part = [o.latency_ms for o in outs if o.early == early and o.latency_ms is not None]
+            part = [o for o in outs if o.early == early and o.latency_ms is not None]
             if part:
-                print(f"    {how}: {len(part)}/{len(outs)}, p50 {statistics.median(part):.0f} ms")
+                p50 = statistics.median(o.latency_ms or 0.0 for o in part)
+                tail = statistics.median(o.endpoint_ms for o in part)
+                print(f"    {how}: {len(part)}/{len(outs)}, p50 {p50:.0f} ms (of which the "
+                      f"trailing pause: {tail:.0f} ms)")  # fmt: skip
+        missing = sum(o.latency_ms is None for o in outs)
+        if missing:
+            print(f"    no verdict time: {missing} (nothing heard, or the recognizer failed)")
 
 
 def shout_figures(pair: tuple[System, System], shout_cases: list[Case]) -> None:
@@ -535,6 +542,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--model", default=None)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--latency", type=int, default=None, help="cases streamed in real time")
+    p.add_argument("--latency-only", action="store_true", help="only the real-time latency part")
     p.add_argument("--rss-probe", choices=["ours", "baseline"], help=argparse.SUPPRESS)
     args = p.parse_args(argv)
     if args.rss_probe:
@@ -556,10 +564,13 @@ def main(argv: list[str] | None = None) -> int:
     results: dict[str, list[Outcome]] = {}
     speech_s = {"ours": 0.0, "baseline": 0.0}
     decode = {"ours": 0.0, "baseline": 0.0}
+    latency(pair, all_cases, args.latency or (8 if quick else 40), args.seed)
+    if args.latency_only:
+        summary()
+        return 0
     for system in pair:
         results[system[0]] = _run_all(system, all_cases, speech_s, decode)
     accuracy_table(all_cases, results)
-    latency(pair, all_cases, args.latency or (8 if quick else 40), args.seed)
     print("\nreal-time factor (decoder wall time / length of the utterances decoded; ours "
           "includes decoding while the answer is spoken):")  # fmt: skip
     for name in ("ours", "baseline"):

@@ -216,6 +216,9 @@ def test_an_unconfirmed_or_partial_phrase_waits_the_full_pause() -> None:
     assert not is_final(Heard("the mona lisa", confidence=0.9), window)  # not expected
     assert not is_final(Heard("bezzerwizzer", bezzerwizzer=True), window)  # which team?
     assert is_final(Heard("bezzerwizzer blue", bezzerwizzer=True, team="blue"), window)
+    digits = Expectation(answers=("3",), competitors=("7", "1912"))  # spelt as the grammar does
+    assert is_final(Heard("three", confidence=0.9), digits)
+    assert is_final(Heard("nineteen twelve", confidence=0.9), digits)
 
 
 def streamed(recognizer: Recognizer, pcm: bytes, expectation: Expectation) -> Heard:

@@ -13,7 +13,6 @@ settled pause ("Leonardo ... da Vinci") restarts the decoding of the whole utter
 
 from __future__ import annotations
 
-import re
 import time
 from collections import deque
 from concurrent.futures import ThreadPoolExecutor
@@ -24,6 +23,7 @@ from typing import Any
 from voicemaster.speech.base import AudioSource, Expectation, Heard, Recognizer, SpeechUnavailable
 from voicemaster.speech.decoding import UtteranceDecoder
 from voicemaster.speech.endpointer import Endpoint, EndpointConfig, Endpointer, State
+from voicemaster.speech.grammar import words
 
 READ_TIMEOUT_S = 0.5  # wall time per read of the source
 STALL_S = 5.0  # a source silent (no chunks at all) this long is gone
@@ -44,7 +44,9 @@ class Listening:
 
 
 def normalise_phrase(text: str) -> str:
-    return " ".join(re.sub(r"[^\w' ]+", " ", text.lower()).split())
+    """``text`` as the recognizers' grammars spell it: lower case, digits spelt out ("3" is
+    "three", "1912" is "nineteen twelve"), no punctuation."""
+    return " ".join(words(text, ascii_only=False))
 
 
 def window_phrases(expectation: Expectation) -> set[str]:
