@@ -48,6 +48,7 @@ from voicemaster.judge import AnswerKey, judge, normalise, yes_no  # noqa: E402
 from voicemaster.speech import audio  # noqa: E402
 from voicemaster.speech.base import Expectation, Heard  # noqa: E402
 from voicemaster.speech.endpointer import EndpointConfig  # noqa: E402
+from voicemaster.speech.grammar import number_words  # noqa: E402
 from voicemaster.speech.listener import MicEars, make_recognizer  # noqa: E402
 from voicemaster.speech.sources import WavSource  # noqa: E402
 from voicemaster.speech.synth import render  # noqa: E402
@@ -256,8 +257,8 @@ def baseline_verdict(heard: str, case: Case) -> str:
         return _yesno_verdict(heard if fuzz.ratio(heard, "yes") >= 80 or
                               fuzz.ratio(heard, "no") >= 80 else "", case)  # fmt: skip
     forms = (case.key.answer, *case.key.accept)
-    if case.key.answer.isdigit():
-        forms += (DIGITS[int(case.key.answer)],)
+    if case.key.answer.isdigit():  # "7" said as "seven", "1912" as "nineteen twelve"
+        forms += (number_words(int(case.key.answer)),)
     best = max(fuzz.ratio(normalise(heard), normalise(f)) for f in forms)
     return "right" if best >= 80 else "wrong"
 
