@@ -35,17 +35,16 @@ def _say(text: str, voice: str, seed: int = 0) -> bytes:
 
 def test_in_grammar_answers_recognised(asr: PocketsphinxRecognizer) -> None:
     spoken = ["Paris", "London", "Berlin", "the Eiffel Tower", "Albert Einstein", "repeat"]
-    right = grammar_right = 0
+    right = 0
     for voice in ("flite:slt", "flite:rms", "flite:awb"):
         for text in spoken:
             heard = asr.recognize(_say(text, voice), CITIES)
             assert heard.alternatives and 0.0 <= heard.confidence <= 1.0
             assert not heard.bezzerwizzer
+            assert heard.text == text.lower() or heard.confidence < 0.5, heard
             right += heard.text == text.lower()
-            grammar_right += heard.alternatives[0] == text.lower()
-    assert grammar_right >= 17, f"grammar right {grammar_right}/18"
-    # fusion rejects some right answers when free decoding disagrees (measured ~2/3 kept)
-    assert right >= 10, f"fused right {right}/18"
+    # verified against the phone loop: measured 30/30 on other flite phrases (tuning set)
+    assert right >= 17, f"right and accepted {right}/18"
 
 
 def test_out_of_grammar_answer_not_forced_in(asr: PocketsphinxRecognizer) -> None:
@@ -70,13 +69,18 @@ def test_real_digits_recognised(asr: PocketsphinxRecognizer) -> None:
     rows = corpus_rows("fsdd")
     sample = random.Random(7).sample(rows, 20)
     window = Expectation(answers=("seven",), competitors=tuple(DIGITS))
-    right = 0
+    guessed = accepted = wrongly = 0
     for row in sample:
         pcm = pad(read_wav(CORPORA / "fsdd" / row["path"]), 0.2, 0.3)
         heard = asr.recognize(pcm, window)
-        right += heard.alternatives[:1] == (row["transcript"],)
-    # the grammar's hypothesis; fusion with free decoding still rejects many of these (reported)
-    assert right >= 15, f"{right}/20 real digits recognised by the grammar"
+        guessed += heard.alternatives[:1] == (row["transcript"],)
+        accepted += heard.text == row["transcript"]
+        wrongly += heard.text in DIGITS and heard.text != row["transcript"]
+    # 8 kHz human speech through a 16 kHz model: the grammar's guess is right ~2/3 of the time
+    # and verification rejects most of its mistakes (and some right guesses)
+    assert guessed >= 14, f"{guessed}/20 real digits recognised by the grammar"  # measured 16
+    assert accepted >= 10, f"{accepted}/20 real digits accepted"  # measured 12
+    assert wrongly <= 2, f"{wrongly}/20 real digits accepted as another digit"  # measured 1
 
 
 def test_missing_word_gets_a_pronunciation(asr: PocketsphinxRecognizer) -> None:

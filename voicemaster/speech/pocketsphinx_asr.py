@@ -1,8 +1,10 @@
-"""The embedded recognizer: pocketsphinx with a grammar per listening window, free decoding of
-the same audio, and fusion of the two (see voicemaster.speech.fusion)."""
+"""The embedded recognizer: pocketsphinx with a grammar per listening window, verified against a
+phone loop decoding the same audio (see voicemaster.speech.fusion); free decoding says what was
+said when the grammar's phrase is rejected."""
 
 from __future__ import annotations
 
+import math
 import time
 from collections import OrderedDict
 from pathlib import Path
@@ -13,16 +15,15 @@ import numpy as np
 from voicemaster.speech import grammar, spotter
 from voicemaster.speech.audio import dither
 from voicemaster.speech.base import Expectation, Heard, SpeechUnavailable
-from voicemaster.speech.fusion import best_phrase, fuse
+from voicemaster.speech.fusion import ACCEPT_LLR, Fused, best_phrase, verify
 
 FRAME_S = 0.01  # pocketsphinx frames are 10 ms
 _SEARCHES = 16  # grammar searches kept (one per distinct window)
 # Free decoding without the slow flat-lexicon pass: about twice as fast, nearly as accurate.
 FREE_CONFIG: dict[str, Any] = {"fwdflat": False}
-# Prior of the free hypothesis against the window's phrases when rescoring.  Lower values
-# favour the phrases (1e-50 starts to matter) but let out-of-grammar answers through: on flite
-# 1.0 rejected 9/9 unknown cities while 1e-50 forced 7/9 into the grammar.
-RESCORE_BIAS = 1.0
+GRAMMAR_CONFIG: dict[str, Any] = {}
+PHONE_LM = "en-us-phone.lm.bin"  # the model's phonetic trigram, for the phone loop
+_NOT_SPEECH = ("<", "[", "+")  # <sil>, <s>, </s>, [noise], +SPN+: not words of the phrase
 
 
 def _pocketsphinx() -> Any:
@@ -45,7 +46,11 @@ class PocketsphinxRecognizer:
         base = {key: str(path) for key, path in files.items()} | {"loglevel": "FATAL"}
         started = time.perf_counter()
         try:
-            self._grammar = ps.Decoder(lm=None, **base)
+            self._grammar = ps.Decoder(lm=None, **base, **GRAMMAR_CONFIG)
+            self._phones = ps.Decoder(lm=None, **base)
+            phone_lm = root / PHONE_LM
+            self._phones.add_allphone_file("phones", str(phone_lm) if phone_lm.exists() else None)
+            self._phones.activate_search("phones")
             self._free = (
                 ps.Decoder(lm=str(root / "en-us.lm.bin"), **base, **FREE_CONFIG) if free else None
             )
@@ -61,6 +66,9 @@ class PocketsphinxRecognizer:
         self._phrases: tuple[str, ...] = ()
         self._teams: tuple[str, ...] = ()
         self._use_free = False
+        self._log_base = math.log(float(self._grammar.config["logbase"]))
+        self.last_llr: float | None = None  # the last utterance's verification score
+        self.last_stats: dict[str, float] = {}
 
     # --- dictionary and grammar -------------------------------------------------------
     def _add_shout_word(self) -> None:
@@ -96,19 +104,20 @@ class PocketsphinxRecognizer:
     def start(self, expectation: Expectation) -> None:
         """Begin one utterance; feed audio with ``feed`` as it arrives, then ``finish``."""
         self._teams = expectation.teams
-        window = grammar.sanitise(expectation.phrases() + expectation.teams)
+        # bare team names only where nothing else is expected: in an answer window they
+        # attract every short out-of-grammar answer
+        window = grammar.sanitise(expectation.phrases() or expectation.teams)
         self._phrases = window + spotter.shout_phrases(expectation.teams)
         self._activate(self._phrases)
         self._use_free = expectation.free and self._free is not None
         self._pcm = []
         self._rng = np.random.default_rng(len(self._phrases))
-        for decoder in (self._grammar, self._free):
+        for decoder in (self._grammar, self._phones, self._free):
             if decoder is not None:  # each utterance from the same front end state (noise
                 decoder.reinit_feat()  # estimate, cepstral mean): what is heard never depends
                 decoder.set_cmn(self._cmn0)  # on earlier utterances (replays hear the same)
         self._grammar.start_utt()
-        if self._use_free and self._free is not None:
-            self._free.start_utt()
+        self._phones.start_utt()
 
     def feed(self, pcm: bytes, whole: bool = False) -> None:
         """Decode the next piece of audio (``whole``: it is the entire utterance)."""
@@ -117,23 +126,24 @@ class PocketsphinxRecognizer:
         pcm = dither(pcm, self._rng)  # digital silence (gated mics, synthesis) wrecks decoding
         self._pcm.append(pcm)
         self._grammar.process_raw(pcm, False, whole)
-        if self._use_free and self._free is not None:
-            self._free.process_raw(pcm, False, whole)
+        self._phones.process_raw(pcm, False, whole)
 
     def finish(self) -> Heard:
         started = time.perf_counter()
         self._grammar.end_utt()
+        self._phones.end_utt()
         hyp = self._grammar.hyp()
         grammar_text = hyp.hypstr if hyp else ""
-        shout_at = self._shout_start()
-        free_text: str | None = None
-        if self._use_free and self._free is not None:
-            self._free.end_utt()
-            free_hyp = self._free.hyp()
-            free_text = _clean(free_hyp.hypstr if free_hyp else "")
-        fused = fuse(grammar_text, free_text, self._phrases, self._rescore)
-        found, team = spotter.find_shout(fused.text, self._teams)
-        self.last_shout_s = shout_at if found else 0.0
+        self.last_llr = self._llr()
+        free = self._decode_free if self._use_free else None
+        cover = self.last_stats.get("covered", 0.0) if self.last_llr is not None else 0.0
+        strict = spotter.WORD in grammar_text.split()  # a false shout costs a whole turn
+        threshold = spotter.ACCEPT_LLR if strict else ACCEPT_LLR
+        fused: Fused = verify(grammar_text, self.last_llr, self._phrases, free, threshold, cover)
+        found, team = (
+            spotter.find_shout(fused.text, self._teams) if fused.in_grammar else (False, None)
+        )
+        self.last_shout_s = self._shout_start() if found else 0.0
         ms = (time.perf_counter() - started) * 1000.0
         return Heard(fused.text, fused.alternatives, fused.confidence, found, team, ms)
 
@@ -154,23 +164,45 @@ class PocketsphinxRecognizer:
                 return float(seg.start_frame * FRAME_S)
         return 0.0
 
-    def _rescore(self, free_text: str) -> str:
-        """Decode the buffered audio with the window's grammar plus ``free_text``."""
-        extra = grammar.sanitise([free_text])
-        if not extra or extra[0] in self._phrases:
-            return free_text
-        self._add_words(extra)
-        text = grammar.jsgf(self._phrases, extra=extra[0], bias=RESCORE_BIAS)
-        self._grammar.add_jsgf_string("rescore", text)
-        self._grammar.activate_search("rescore")
-        try:
-            self._grammar.start_utt()
-            self._grammar.process_raw(b"".join(self._pcm), False, True)
-            self._grammar.end_utt()
-            hyp = self._grammar.hyp()
-            return hyp.hypstr if hyp else ""
-        finally:
-            self._activate(self._phrases)
+    def _log(self, prob: float) -> float:
+        """A pocketsphinx score (returned as a probability) back in its log units."""
+        return math.log(max(prob, 1e-300)) / self._log_base
+
+    def _llr(self) -> float | None:
+        """(grammar path score - phone loop path score) per frame of speech (the phone loop's
+        non-silence frames); None when the grammar heard no word."""
+        hyp, loop = self._grammar.hyp(), self._phones.hyp()
+        if hyp is None or loop is None or not hyp.hypstr:
+            return None
+        spoken = _speech_frames(self._phones.seg())
+        words = _speech_frames(self._grammar.seg())
+        gap = self._log(float(hyp.score)) - self._log(float(loop.score))
+        self.last_stats = {
+            "gap": gap,
+            "speech": len(spoken),
+            "words": len(words),
+            "covered": len(spoken & words) / max(len(spoken), 1),
+            "frames": self._grammar.n_frames(),
+        }
+        return gap / max(len(spoken), len(words), 1)
+
+    def _decode_free(self) -> str:
+        """Free decoding of the buffered utterance (only for a phrase the verifier rejected)."""
+        assert self._free is not None
+        self._free.start_utt()
+        self._free.process_raw(b"".join(self._pcm), False, True)
+        self._free.end_utt()
+        hyp = self._free.hyp()
+        return _clean(hyp.hypstr if hyp else "")
+
+
+def _speech_frames(segments: Any) -> set[int]:
+    """The frames of the segments that are words or phones, not silence or fillers."""
+    frames: set[int] = set()
+    for seg in segments or ():
+        if not seg.word.startswith(_NOT_SPEECH) and seg.word != "SIL":
+            frames.update(range(int(seg.start_frame), int(seg.end_frame) + 1))
+    return frames
 
 
 def _clean(text: str) -> str:

@@ -21,6 +21,10 @@ PRONUNCIATIONS = (
     "B EH S ER W IH S ER",
     "B EH Z W IH Z ER",
 )
+# Verification threshold for a shout phrase (see voicemaster.speech.fusion), stricter than for
+# answers: flite shouts scored 12.5..22 against the phone loop, ordinary speech forced into a
+# shout ("business", "best wishes", "the answer is Berlin") -3..8.3.
+ACCEPT_LLR = 10.0
 # What a free decoder (no such word in its vocabulary) tends to make of the shout.
 _SOUNDALIKE = re.compile(
     r"\b(?:bezzer ?wizzer|besser ?wisser|bes+er ?wis+er|bezz?er ?wiz+er)\b", re.IGNORECASE
