@@ -19,9 +19,17 @@ from voicemaster.speech.fusion import ACCEPT_LLR, Fused, best_phrase, verify
 
 FRAME_S = 0.01  # pocketsphinx frames are 10 ms
 _SEARCHES = 16  # grammar searches kept (one per distinct window)
-# Free decoding without the slow flat-lexicon pass: about twice as fast, nearly as accurate.
-FREE_CONFIG: dict[str, Any] = {"fwdflat": False}
-GRAMMAR_CONFIG: dict[str, Any] = {}
+# Free decoding (only for rejected phrases) without the flat-lexicon pass and with narrower
+# beams: on flite answers 540 ms instead of 1590 ms per utterance, nearly the same text.
+FREE_CONFIG: dict[str, Any] = {
+    "fwdflat": False,
+    "beam": 1e-40,
+    "wbeam": 1e-30,
+    "pbeam": 1e-40,
+    "maxhmmpf": 3000,
+    "maxwpf": 5,
+}
+GRAMMAR_CONFIG: dict[str, Any] = {}  # extra settings for the grammar decoder (experiments)
 PHONE_LM = "en-us-phone.lm.bin"  # the model's phonetic trigram, for the phone loop
 _NOT_SPEECH = ("<", "[", "+")  # <sil>, <s>, </s>, [noise], +SPN+: not words of the phrase
 
