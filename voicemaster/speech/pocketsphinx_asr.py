@@ -29,7 +29,6 @@ FREE_CONFIG: dict[str, Any] = {
     "maxhmmpf": 3000,
     "maxwpf": 5,
 }
-GRAMMAR_CONFIG: dict[str, Any] = {}  # extra settings for the grammar decoder (experiments)
 PHONE_LM = "en-us-phone.lm.bin"  # the model's phonetic trigram, for the phone loop
 _NOT_SPEECH = ("<", "[", "+")  # <sil>, <s>, </s>, [noise], +SPN+: not words of the phrase
 
@@ -43,7 +42,7 @@ def _pocketsphinx() -> Any:
 
 
 class PocketsphinxRecognizer:
-    """Grammar + free decoding with pocketsphinx 5; one pair of decoders reused."""
+    """Grammar, phone-loop and free decoding with pocketsphinx 5; the three decoders reused."""
 
     def __init__(self, model_path: str | Path | None = None, free: bool = True) -> None:
         ps = _pocketsphinx()
@@ -54,7 +53,7 @@ class PocketsphinxRecognizer:
         base = {key: str(path) for key, path in files.items()} | {"loglevel": "FATAL"}
         started = time.perf_counter()
         try:
-            self._grammar = ps.Decoder(lm=None, **base, **GRAMMAR_CONFIG)
+            self._grammar = ps.Decoder(lm=None, **base)
             self._phones = ps.Decoder(lm=None, **base)
             phone_lm = root / PHONE_LM
             self._phones.add_allphone_file("phones", str(phone_lm) if phone_lm.exists() else None)
