@@ -33,7 +33,8 @@ class BadLine:
     error: str
 
 
-def _strings(obj: dict[str, Any], name: str) -> tuple[str, ...]:
+def string_list(obj: dict[str, Any], name: str) -> tuple[str, ...]:
+    """A JSON field that holds one string or a list of strings (absent: empty)."""
     value = obj.get(name)
     if value is None:
         return ()
@@ -65,10 +66,10 @@ def parse_line(text: str) -> Case | BadLine:
     try:
         key = AnswerKey(
             answer=answer,
-            accept=_strings(obj, "aliases"),
-            reject=_strings(obj, "rejects"),
-            options=_strings(obj, "options"),
-            competitors=_strings(obj, "competitors"),
+            accept=string_list(obj, "aliases"),
+            reject=string_list(obj, "rejects"),
+            options=string_list(obj, "options"),
+            competitors=string_list(obj, "competitors"),
         )
     except ValueError as exc:
         return BadLine(ident, str(exc))

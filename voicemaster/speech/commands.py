@@ -17,6 +17,7 @@ from typing import Any, TextIO
 
 import numpy as np
 
+from voicemaster.judge.cases import string_list
 from voicemaster.speech.audio import AudioError, dither, duration_s, pad, read_wav
 from voicemaster.speech.base import Expectation, Recognizer, SpeechUnavailable
 from voicemaster.speech.endpointer import EndpointConfig
@@ -132,17 +133,6 @@ def _safely(one: Any, line: str, number: int, base: Path, rec: Recognizer) -> di
         return {"id": ident, "line": number, "error": f"{type(exc).__name__}: {exc}"}
 
 
-def _strings(obj: dict[str, Any], name: str) -> tuple[str, ...]:
-    value = obj.get(name)
-    if value is None:
-        return ()
-    if isinstance(value, str):
-        return (value,)
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise ValueError(f"'{name}' must be a list of strings")
-    return tuple(value)
-
-
 # ---------------------------------------------------------------------------- hear
 
 
@@ -155,7 +145,7 @@ def hear_one(obj: dict[str, Any], base: Path, rec: Recognizer, seed: int) -> dic
     if isinstance(case, BadLine):
         raise ValueError(case.error)
     pcm, seconds = _stream(_wav_path(obj.get("wav"), base), seed)
-    expectation = expectation_for(case.key, teams=_strings(obj, "teams"))
+    expectation = expectation_for(case.key, teams=string_list(obj, "teams"))
     ears = _ears(pcm, rec)
     try:
         got = listen_and_judge(ears, expectation, case.key, timeout=seconds + TRAILING_S)
@@ -190,7 +180,7 @@ def cmd_hear(args: argparse.Namespace) -> int:
 def spot_one(obj: dict[str, Any], base: Path, rec: Recognizer, seed: int) -> dict[str, Any]:
     """One `spot` line: every utterance of the file, until a Bezzerwizzer shout is heard."""
     pcm, seconds = _stream(_wav_path(obj.get("wav"), base), seed)
-    expectation = Expectation(teams=_strings(obj, "teams"))
+    expectation = Expectation(teams=string_list(obj, "teams"))
     ears = _ears(pcm, rec)
     source = ears.source
     try:
