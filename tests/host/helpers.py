@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from voicemaster.cli import main
 from voicemaster.decks import load_deck
 from voicemaster.host.channels import Cue, TranscriptSpeaker
 from voicemaster.host.dialogue import Quizmaster
@@ -100,3 +104,18 @@ def quizmaster(path: Path, table: Any, **kw: Any) -> tuple[Quizmaster, Transcrip
 
 def questions(qm: Quizmaster) -> list[dict[str, Any]]:
     return [line for line in qm.log.lines if "question" in line]
+
+
+def simulate(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, object]:
+    """Run `voicemaster simulate` and return its last line (the JSON summary)."""
+    assert main(["simulate", *args]) == 0
+    result: dict[str, object] = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    return result
+
+
+def cut_record(whole: Path, keep: int) -> Path:
+    """A copy of a record cut after ``keep`` lines, with half of the next line torn off."""
+    lines = whole.read_text().splitlines(keepends=True)
+    cut = whole.with_name("cut.jsonl")
+    cut.write_text("".join(lines[:keep]) + lines[keep][: len(lines[keep]) // 2])
+    return cut

@@ -2,21 +2,15 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
+from tests.host.helpers import cut_record, simulate
 from voicemaster.cli import main
 from voicemaster.records import read_record
 
 DECK = Path(__file__).resolve().parents[1] / "data" / "host" / "mini-familie.yaml"
-
-
-def simulate(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, object]:
-    assert main(["simulate", *args]) == 0
-    result: dict[str, object] = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
-    return result
 
 
 def options(record: Path, *extra: str) -> list[str]:
@@ -37,8 +31,7 @@ def test_a_family_game_is_simulated_and_resumes_exactly(
     assert record.game.winner == whole["winner"] and record.game.positions == whole["positions"]
     lines = (tmp_path / "whole.jsonl").read_text().splitlines(keepends=True)
     for keep in (3, len(lines) // 2):
-        cut = tmp_path / f"cut{keep}.jsonl"
-        cut.write_text("".join(lines[:keep]) + lines[keep][: len(lines[keep]) // 2])
+        cut = cut_record(tmp_path / "whole.jsonl", keep)
         resumed = simulate(capsys, "--resume", str(cut))
         assert {**resumed, "record": ""} == {**whole, "record": ""}
         assert cut.read_text() == "".join(lines)

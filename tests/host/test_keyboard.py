@@ -53,29 +53,17 @@ class Terminal:
         return code
 
 
+def keyboard_play(*options: str) -> list[str]:
+    """The command line of a typed, printed game with these options."""
+    base = ["-m", "voicemaster", "play", "--input", "keyboard", "--output", "text"]
+    return [sys.executable, *base, *options]
+
+
 def test_keyboard_game_through_a_pty(tmp_path: Path) -> None:
     record = tmp_path / "kb.jsonl"
+    options = ["--teams", "2", "--track", "10", "--seed", "3", "--deck", str(DECK)]
     term = Terminal(
-        [
-            sys.executable,
-            "-m",
-            "voicemaster",
-            "play",
-            "--input",
-            "keyboard",
-            "--output",
-            "text",
-            "--teams",
-            "2",
-            "--track",
-            "10",
-            "--seed",
-            "3",
-            "--deck",
-            str(DECK),
-            "--record",
-            str(record),
-        ],
+        keyboard_play(*options, "--record", str(record)),
         tmp_path,
     )
     try:
@@ -109,24 +97,7 @@ def test_keyboard_game_through_a_pty(tmp_path: Path) -> None:
 def test_play_resume_continues_the_saved_game(tmp_path: Path) -> None:
     record = tmp_path / "kb.jsonl"
     first = Terminal(
-        [
-            sys.executable,
-            "-m",
-            "voicemaster",
-            "play",
-            "--input",
-            "keyboard",
-            "--output",
-            "text",
-            "--teams",
-            "2",
-            "--seed",
-            "3",
-            "--deck",
-            str(DECK),
-            "--record",
-            str(record),
-        ],
+        keyboard_play("--teams", "2", "--seed", "3", "--deck", str(DECK), "--record", str(record)),
         tmp_path,
     )
     try:
@@ -137,18 +108,7 @@ def test_play_resume_continues_the_saved_game(tmp_path: Path) -> None:
     finally:
         assert first.close() == 0
     second = Terminal(
-        [
-            sys.executable,
-            "-m",
-            "voicemaster",
-            "play",
-            "--input",
-            "keyboard",
-            "--output",
-            "text",
-            "--resume",
-            str(record),
-        ],
+        keyboard_play("--resume", str(record)),
         tmp_path,
     )
     try:

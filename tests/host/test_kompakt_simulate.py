@@ -2,20 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
-from tests.host.helpers import DECK
+from tests.host.helpers import DECK, cut_record, simulate
 from voicemaster.cli import main
 from voicemaster.records import read_record
-
-
-def simulate(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, object]:
-    assert main(["simulate", *args]) == 0
-    result: dict[str, object] = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
-    return result
 
 
 def options(record: Path, *extra: str) -> list[str]:
@@ -44,8 +37,7 @@ def test_a_kompakt_game_is_simulated_and_resumes_exactly(
         assert record.game.round == 6  # 20 tokens for 3 teams: six rounds
     lines = (tmp_path / "whole.jsonl").read_text().splitlines(keepends=True)
     for keep in (2, len(lines) * 2 // 3):
-        cut = tmp_path / f"cut{keep}.jsonl"
-        cut.write_text("".join(lines[:keep]) + lines[keep][: len(lines[keep]) // 2])
+        cut = cut_record(tmp_path / "whole.jsonl", keep)
         resumed = simulate(capsys, "--resume", str(cut))
         assert {**resumed, "record": ""} == {**whole, "record": ""}
         assert cut.read_text() == "".join(lines)

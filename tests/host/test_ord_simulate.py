@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
-from tests.host.helpers import Table, questions
+from tests.host.helpers import Table, cut_record, questions, simulate
 from voicemaster.cli import main
 from voicemaster.decks import load_deck
 from voicemaster.host.channels import TranscriptSpeaker
@@ -19,12 +18,6 @@ from voicemaster.rules.categories import ORD
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "host"
 DECK = DATA / "mini-ord.yaml"
-
-
-def simulate(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, object]:
-    assert main(["simulate", *args]) == 0
-    result: dict[str, object] = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
-    return result
 
 
 def test_ord_prompts_name_the_word_categories(tmp_path: Path) -> None:
@@ -54,8 +47,7 @@ def test_an_ord_game_is_simulated_and_resumes_exactly(
     assert whole["variant"] == "ord" and whole["winner"] is not None
     lines = (tmp_path / "whole.jsonl").read_text().splitlines(keepends=True)
     keep = len(lines) // 2
-    cut = tmp_path / "cut.jsonl"
-    cut.write_text("".join(lines[:keep]) + lines[keep][:5])
+    cut = cut_record(tmp_path / "whole.jsonl", keep)
     resumed = simulate(capsys, "--resume", str(cut))
     assert {**resumed, "record": ""} == {**whole, "record": ""}
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.host.helpers import DECK, header
+from tests.host.helpers import DECK, cut_record, header, simulate
 from voicemaster.cli import main
 from voicemaster.decks import load_deck
 from voicemaster.host.channels import Cue, TranscriptSpeaker
@@ -18,13 +18,6 @@ from voicemaster.host.quiz import Quiz
 from voicemaster.host.simulate import SimTable
 from voicemaster.records import read_record
 from voicemaster.speech.base import Expectation, Heard
-
-
-def simulate(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, object]:
-    assert main(["simulate", *args]) == 0
-    out = capsys.readouterr().out.strip().splitlines()
-    result: dict[str, object] = json.loads(out[-1])
-    return result
 
 
 def options(record: Path, seed: int = 7) -> list[str]:
@@ -76,9 +69,7 @@ def test_resume_from_a_cut_record_ends_like_the_whole_run(
 ) -> None:
     monkeypatch.chdir(tmp_path)
     whole = simulate(capsys, *options(tmp_path / "whole.jsonl"))
-    lines = (tmp_path / "whole.jsonl").read_text().splitlines(keepends=True)
-    cut = tmp_path / "cut.jsonl"
-    cut.write_text("".join(lines[:keep]) + lines[keep][: len(lines[keep]) // 2])  # torn tail
+    cut = cut_record(tmp_path / "whole.jsonl", keep)
     resumed = simulate(capsys, "--resume", str(cut))
     assert {**resumed, "record": ""} == {**whole, "record": ""}
     assert cut.read_text() == (tmp_path / "whole.jsonl").read_text()

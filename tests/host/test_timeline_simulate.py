@@ -7,17 +7,12 @@ from pathlib import Path
 
 import pytest
 
+from tests.host.helpers import cut_record, simulate
 from voicemaster.cli import main
 from voicemaster.records import read_record
 
 DECK = Path(__file__).resolve().parents[1] / "data" / "timeline" / "events.yaml"
 KEYS = {"variant", "winner", "rounds", "questions", "misjudged", "positions", "record"}
-
-
-def simulate(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, object]:
-    assert main(["simulate", *args]) == 0
-    result: dict[str, object] = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
-    return result
 
 
 def options(record: Path, seed: int = 5, teams: int = 3) -> list[str]:
@@ -60,9 +55,7 @@ def test_resume_from_a_cut_timeline_record_ends_like_the_whole_run(
 ) -> None:
     monkeypatch.chdir(tmp_path)
     whole = simulate(capsys, *options(tmp_path / "whole.jsonl"))
-    lines = (tmp_path / "whole.jsonl").read_text().splitlines(keepends=True)
-    cut = tmp_path / "cut.jsonl"
-    cut.write_text("".join(lines[:keep]) + lines[keep][: len(lines[keep]) // 2])  # torn tail
+    cut = cut_record(tmp_path / "whole.jsonl", keep)
     resumed = simulate(capsys, "--resume", str(cut))
     assert {**resumed, "record": ""} == {**whole, "record": ""}
     assert cut.read_text() == (tmp_path / "whole.jsonl").read_text()
