@@ -10,7 +10,13 @@ from voicemaster.judge import AnswerKey, judge, normalise, yes_no
 from voicemaster.judge.forms import expand, forms_of
 from voicemaster.judge.intent import after_correction, choice_index, is_hedge, is_negation, lite
 from voicemaster.judge.letters import spell_out
-from voicemaster.judge.numbers import roman_to_digits, roman_value, words_to_digits
+from voicemaster.judge.numbers import (
+    cardinal_word,
+    position_words,
+    roman_to_digits,
+    roman_value,
+    words_to_digits,
+)
 from voicemaster.judge.phonetic import phonetic_key, phonetic_keys
 from voicemaster.judge.text import (
     drop_articles,
@@ -72,6 +78,16 @@ def test_numbers_leave_other_words() -> None:
     assert words_to_digits(["a", "dozen"]) == ["a", "dozen"]
     assert words_to_digits(["one", "two", "three"]) == ["1", "2", "3"]
     assert words_to_digits(["fifty", "percent"]) == ["50", "percent"]
+
+
+def test_small_numbers_as_single_words() -> None:
+    assert [cardinal_word(n) for n in (0, 7, 19, 20, 23, 40, 99)] == [
+        "zero", "seven", "nineteen", "twenty", "twenty-three", "forty", "ninety-nine"]  # fmt: skip
+    named = position_words(5)
+    assert named["three"] == named["third"] == 3 and named["to"] == 2 and named["zeroth"] == 0
+    assert "six" not in named and "sixth" not in named and "ate" not in named
+    for word in ("zero", "two", "second", "five", "fifth"):  # the same tables as words_to_digits
+        assert words_to_digits([word]) == [str(named[word])]
 
 
 def test_roman_numerals() -> None:

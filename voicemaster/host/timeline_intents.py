@@ -15,34 +15,10 @@ from dataclasses import dataclass
 from rapidfuzz import fuzz
 
 from voicemaster.host.intents import SHOUTS, ZWAP_WORDS, normalize
-from voicemaster.speech.grammar import number_words
+from voicemaster.judge.numbers import cardinal_word, position_words
 
-WORDS = [number_words(n).replace(" ", "-") for n in range(24)]  # "zero" .. "twenty-three"
-ORDINALS = [
-    "zeroth",
-    "first",
-    "second",
-    "third",
-    "fourth",
-    "fifth",
-    "sixth",
-    "seventh",
-    "eighth",
-    "ninth",
-    "tenth",
-    "eleventh",
-    "twelfth",
-    "thirteenth",
-    "fourteenth",
-    "fifteenth",
-    "sixteenth",
-    "seventeenth",
-    "eighteenth",
-    "nineteenth",
-    "twentieth",
-]
-NUMBER = {w: i for i, w in enumerate(WORDS)} | {w: i for i, w in enumerate(ORDINALS)}
-NUMBER |= {"to": 2, "too": 2, "for": 4, "won": 1, "tree": 3, "ate": 8}  # recogniser homophones
+WORDS = [cardinal_word(n) for n in range(24)]  # "zero" .. "twenty-three"
+NUMBER = position_words(23)  # "three", "twenty-three", "third", "to" (heard for "two")
 GAP_WORDS = r"(?:gap|gaps|slot|space|position|spot|hole)"
 START = (
     "at the start",

@@ -1,6 +1,7 @@
 """Spoken numbers to digits: cardinals, years said in pairs, decimals, ordinals, Roman numerals.
 
-Every function works on a list of lower-case tokens and returns a new list.
+The ``*_to_digits`` functions work on a list of lower-case tokens and return a new list;
+``cardinal_word`` and ``position_words`` name small numbers (card and gap numbers).
 """
 
 from __future__ import annotations
@@ -35,6 +36,9 @@ _ROMAN_STOP = frozenset(
      "dim", "mid", "liv", "lix", "vim", "dix", "mil", "ci", "c", "d", "l", "m"}
 )  # fmt: skip
 _ROMAN_VALUES = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100, "d": 500, "m": 1000}
+HEARD_FOR: dict[str, int] = {"to": 2, "too": 2, "for": 4, "won": 1, "tree": 3, "ate": 8}
+"""What a recogniser writes for a small number said alone ("gap to", "card for")."""
+_NAME = {value: word for word, value in reversed((UNITS | TENS).items())}  # "zero", "forty"
 
 
 def _small_group(tokens: list[str], i: int) -> tuple[int, int] | None:
@@ -194,3 +198,19 @@ def roman_to_digits(tokens: list[str]) -> list[str]:
         if value is not None:
             out[k] = str(value)
     return out
+
+
+def cardinal_word(n: int) -> str:
+    """A number from 0 to 99 as one word: 7 -> "seven", 23 -> "twenty-three"."""
+    if n < 20:
+        return _NAME[n]
+    tens, ones = divmod(n, 10)
+    return _NAME[tens * 10] + (f"-{_NAME[ones]}" if ones else "")
+
+
+def position_words(most: int) -> dict[str, int]:
+    """The words that name a position from zero to ``most`` (below 100) on their own:
+    "three", "twenty-three", "third", and what a recogniser writes for a small one ("to")."""
+    named = {cardinal_word(n): n for n in range(most + 1)}
+    named |= {w: n for w, n in ({"zeroth": 0} | ORDINALS).items() if n <= most}
+    return named | {w: n for w, n in HEARD_FOR.items() if n <= most}
