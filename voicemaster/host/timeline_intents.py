@@ -2,8 +2,8 @@
 
 Placements can be said by number ("card three, gap two"), by naming neighbours ("the moon
 landing goes after the Berlin Wall", "between X and Y", "before X"), or by the ends of the line
-("at the start", "at the end").  Titles are matched fuzzily (rapidfuzz) after the host's
-normalisation, so "berlin wall" finds "The fall of the Berlin Wall".
+("at the start", "at the end").  Which card a title names is ``timeline_titles``'s work;
+card and gap numbers are words of ``judge.numbers``.
 """
 
 from __future__ import annotations
@@ -12,9 +12,8 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from rapidfuzz import fuzz
-
 from voicemaster.host.intents import SHOUTS, ZWAP_WORDS, normalize
+from voicemaster.host.timeline_titles import Title, match_title
 from voicemaster.judge.numbers import cardinal_word, position_words
 
 WORDS = [cardinal_word(n) for n in range(24)]  # "zero" .. "twenty-three"
@@ -40,56 +39,8 @@ END = (
     "latest",
     "last of all",
 )
-FILLER = set(
-    [
-        "i",
-        "we",
-        "think",
-        "guess",
-        "say",
-        "would",
-        "d",
-        "id",
-        "it",
-        "this",
-        "that",
-        "goes",
-        "go",
-        "going",
-        "comes",
-        "come",
-        "came",
-        "is",
-        "was",
-        "happened",
-        "put",
-        "place",
-        "places",
-        "putting",
-        "the",
-        "a",
-        "an",
-        "card",
-        "our",
-        "my",
-        "please",
-        "um",
-        "uh",
-        "ok",
-        "okay",
-        "so",
-        "then",
-        "in",
-        "into",
-        "on",
-        "belongs",
-        "belong",
-    ]
-)
-SMALL_WORDS = {"of", "and", "to", "at", "for", "from", "by", "with", "its", "his", "her", "their"}
 LINE_REQUESTS = ("the line", "timeline", "time line", "read the line", "the gaps")
 HAND_REQUESTS = ("my cards", "our cards", "the cards", "which cards", "what cards", "my hand")
-CUTOFF = 78.0
 
 
 @dataclass(frozen=True)
@@ -140,55 +91,6 @@ def said_number(text: str, keyword: str) -> int | None:
     """The number after ``keyword`` ("gap two", "card number 3"); None when absent."""
     match = re.search(rf"(?:^| ){keyword} (?:number )?([a-z0-9-]+)", text)
     return number_word(match.group(1)) if match else None
-
-
-class Title(str):
-    """A card's title that also knows the card's other names (its deck ``accept`` forms), so
-    "the Somme" or "fall of Babylon" find it.  Said and printed as the title."""
-
-    forms: tuple[str, ...]
-
-    def __new__(cls, title: str, forms: Sequence[str] = ()) -> Title:
-        made = super().__new__(cls, title)
-        made.forms = tuple(forms)
-        return made
-
-
-def content_words(text: str) -> list[str]:
-    """The words that name something: normalised, fillers and small words left out."""
-    words = (w.removesuffix("'s").replace("'", "") for w in normalize(text).split())
-    return [w for w in words if w and w not in FILLER and w not in SMALL_WORDS]
-
-
-def match_title(fragment: str, titles: Sequence[str]) -> int | None:
-    """The index of the title ``fragment`` names best, or None (too short, too far).
-
-    Titles and speech lose the same fillers; a title's ``accept`` forms count as the title
-    (see ``Title``).  The best coverage of the said words wins; ties go to the closer
-    token-set match, then the closer whole match, then the shorter name, then the earlier card.
-    """
-    words = content_words(fragment)
-    if not words or len("".join(words)) < 3 or not titles:
-        return None
-    best: tuple[tuple[float, ...], int] | None = None
-    for index, title in enumerate(titles):
-        for form in (title, *getattr(title, "forms", ())):
-            score = _score(words, content_words(form))
-            if best is None or score > best[0]:
-                best = (score, index)
-    return best[1] if best is not None and best[0][0] >= CUTOFF else None
-
-
-def _score(words: list[str], form: list[str]) -> tuple[float, ...]:
-    """(match, token set, whole, shortness): match is the mean closeness of each said word to
-    its nearest word of the form, or the whole strings' closeness when that is higher (words
-    run together or split apart by the recogniser)."""
-    if not form:
-        return (0.0, 0.0, 0.0, 0.0)
-    said, name = " ".join(words), " ".join(form)
-    cover = sum(max(fuzz.ratio(w, t) for t in form) for w in words) / len(words)
-    whole = fuzz.ratio(said.replace(" ", ""), name.replace(" ", ""))
-    return (max(cover, whole), fuzz.token_set_ratio(said, name), whole, -float(len(name)))
 
 
 def relation_gap(text: str, line: Sequence[str]) -> tuple[int | None, str, str]:
@@ -331,3 +233,6 @@ def parse(
     if any(_has(norm, p) for p in LINE_REQUESTS) and not said_number(norm, GAP_WORDS):
         return LineRequest()
     return parse_placement(text, [title for _, title in hands.get(me, ())], line)
+
+
+__all__ = ["Title", "match_title"]  # moved to timeline_titles; imported from here too
