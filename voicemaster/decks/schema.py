@@ -1,17 +1,17 @@
 """Checking deck data (plain dicts and lists) and turning it into a ``Deck``.
 
-Every problem is collected, never just the first.  ``lines`` maps a value's place in the
-data (``("questions", 3, "answer")``) to its line in the file, when the data came from one.
+Every problem is collected, never just the first, by a ``checker.Checker``: ``lines`` maps a
+value's place in the data (``("questions", 3, "answer")``) to its line in the file, when the
+data came from one.
 """
 
 from __future__ import annotations
 
-import difflib
-import functools
 import re
 from collections.abc import Mapping
 from typing import Any
 
+from voicemaster.decks.checker import Checker, kind, suggest, text_of
 from voicemaster.decks.model import Card, Deck, Problem
 from voicemaster.decks.variants import CardRules, card_rules, deck_categories, spoken_year
 from voicemaster.decks.yamlread import LinePath
@@ -40,93 +40,8 @@ ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
 LANGUAGE = re.compile(r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})*")
 
 
-def _kind(value: Any) -> str:
-    names = {dict: "a mapping", list: "a list", bool: "true/false", type(None): "empty"}
-    return names.get(type(value), type(value).__name__)
-
-
-def _text(value: Any) -> str | None:
-    """Text of a scalar (numbers count as text), whitespace tidied; None if it is no text."""
-    if isinstance(value, str):
-        return " ".join(value.split())
-    if isinstance(value, int | float) and not isinstance(value, bool):
-        return str(value)
-    return None
-
-
-@functools.lru_cache(maxsize=1024)
-def _suggest(name: str, choices: tuple[str, ...], cutoff: float) -> str:
-    """ " (did you mean 'X'?)" for the nearest choice, or "" (cached: typos repeat)."""
-    near = difflib.get_close_matches(name, choices, n=1, cutoff=cutoff)
-    return f" (did you mean '{near[0]}'?)" if near else ""
-
-
 def _same(text: str) -> str:
     return " ".join(text.casefold().split())
-
-
-class Checker:
-    """Collects the problems of one deck's data."""
-
-    def __init__(self, path: str, lines: Mapping[LinePath, int] | None = None) -> None:
-        self.path = path
-        self.lines = lines or {}
-        self.problems: list[Problem] = []
-
-    def line(self, where: LinePath) -> int | None:
-        while where:
-            if where in self.lines:
-                return self.lines[where]
-            where = where[:-1]
-        return None  # the deck as a whole: no line
-
-    def add(self, where: LinePath, message: str) -> None:
-        self.problems.append(Problem(self.path, self.line(where), message))
-
-    def text(self, data: Mapping[Any, Any], key: str, where: LinePath, what: str = "") -> str:
-        """A required text field ("" after reporting a problem)."""
-        here = (*where, key)
-        if key not in data:
-            self.add(where, f"{what}missing field '{key}'")
-            return ""
-        value = data[key]
-        text = _text(value)
-        if text is None and value is not None:
-            hint = " (write it in quotes)" if isinstance(value, bool) else ""
-            self.add(here, f"{what}'{key}' must be text, not {_kind(value)}{hint}")
-            return ""
-        if not text:
-            self.add(here, f"{what}'{key}' is empty")
-            return ""
-        return text
-
-    def texts(self, data: Mapping[Any, Any], key: str, where: LinePath, what: str) -> list[str]:
-        """An optional list of texts (a single text counts as a list of one)."""
-        value = data.get(key)
-        if value is None:
-            return []
-        items = value if isinstance(value, list) else [value]
-        result: list[str] = []
-        for n, item in enumerate(items):
-            text = _text(item)
-            if text is None:
-                self.add(
-                    (*where, key, n),
-                    f"{what}'{key}' must be a list of texts, not hold {_kind(item)}",
-                )
-            elif not text:
-                self.add((*where, key, n), f"{what}'{key}' has an empty item")
-            else:
-                result.append(text)
-        return result
-
-    def unknown(
-        self, data: Mapping[Any, Any], known: tuple[str, ...], where: LinePath, what: str = ""
-    ) -> None:
-        for key in data:
-            if key not in known:
-                hint = _suggest(str(key), known, 0.6)
-                self.add((*where, key), f"{what}unknown field {str(key)!r}{hint}")
 
 
 def check_deck(
@@ -140,7 +55,7 @@ def check_deck(
     if not isinstance(data, dict):
         c.add(
             (),
-            f"not a deck: expected a mapping with {', '.join(DECK_REQUIRED)}, found {_kind(data)}",
+            f"not a deck: expected a mapping with {', '.join(DECK_REQUIRED)}, found {kind(data)}",
         )
         return None, c.problems
     c.unknown(data, DECK_REQUIRED + DECK_OPTIONAL, ())
@@ -170,7 +85,7 @@ def _cards(
         c.add((), "missing field 'questions'")
         return ()
     if not isinstance(items, list):
-        c.add(("questions",), f"'questions' must be a list of questions, not {_kind(items)}")
+        c.add(("questions",), f"'questions' must be a list of questions, not {kind(items)}")
         return ()
     if not items:
         c.add(("questions",), "the deck has no questions")
@@ -178,7 +93,7 @@ def _cards(
     cards: list[Card] = []
     first_line: dict[str, int | None] = {}
     for n, item in enumerate(items):
-        ident = _text(item.get("id")) if isinstance(item, dict) else None
+        ident = text_of(item.get("id")) if isinstance(item, dict) else None
         if ident and ident.casefold() in first_line:
             at = first_line[ident.casefold()]
             c.add(
@@ -205,9 +120,9 @@ def _card(
 ) -> Card | None:
     number = where[-1] + 1
     if not isinstance(item, dict):
-        c.add(where, f"question #{number} must be a mapping of fields, not {_kind(item)}")
+        c.add(where, f"question #{number} must be a mapping of fields, not {kind(item)}")
         return None
-    raw_id = _text(item.get("id"))
+    raw_id = text_of(item.get("id"))
     what = f"question {raw_id}: " if raw_id else f"question #{number}: "
     before = len(c.problems)
     c.unknown(item, CARD_FIELDS, where, what)
@@ -220,7 +135,7 @@ def _card(
     elif categories is not None and fields["category"]:
         _known_category(c, fields["category"], categories, (*where, "category"), what)
     if "answer" not in fields:
-        fields["answer"] = _text(item.get("answer")) or ""
+        fields["answer"] = text_of(item.get("answer")) or ""
         if not fields["answer"] and rules.answer_from_year and year is not None:
             fields["answer"] = spoken_year(year)
     lists = {key: c.texts(item, key, where, what) for key in LIST_FIELDS}
@@ -248,7 +163,7 @@ def _known_category(
 ) -> None:
     if name in categories:
         return
-    hint = _suggest(name, categories, 0.5)
+    hint = suggest(name, categories, 0.5)
     c.add(where, f"{what}unknown category {name!r}{hint}")
 
 
@@ -259,7 +174,7 @@ def _optional_category(
     value = item.get("category")
     if value is None:
         return default
-    text = _text(value)
+    text = text_of(value)
     if text != default:
         c.add((*where, "category"), f"{what}category must be {default!r} or left out")
     return default
