@@ -1,7 +1,7 @@
 """Which game `voicemaster play` hosts: a saved one (given with --resume, or offered when it fits
-the options given) or a new one set up by voice (teams, familie's kinds), and opening its
-record and decks.  Shared with `voicemaster simulate`: the quizmaster of a rule set, the header
-fields a rule set needs, opening a saved game."""
+the options given) or a new one set up by flags or by voice (rule set, teams, names, track,
+familie's kinds), and opening its record and decks.  Shared with `voicemaster simulate`: the
+quizmaster of a rule set, the header fields a rule set needs, opening a saved game."""
 
 from __future__ import annotations
 
@@ -25,6 +25,7 @@ from voicemaster.host.session import (
     new_record_path,
     team_names,
 )
+from voicemaster.host.setup_voice import ask_setup
 from voicemaster.records import RecordError, game_from_header, read_record
 from voicemaster.speech.base import Ears, Expectation, Speaker
 
@@ -33,17 +34,6 @@ def _ask_yes(speaker: Speaker, ears: Ears, question: str) -> bool:
     speaker.say(question)
     heard = ears.hear(Expectation(commands=("yes", "no")), 20.0)
     return bool(heard is not None and intents.yes_no(heard.text))
-
-
-def _ask_team_count(speaker: Speaker, ears: Ears) -> int:
-    for _ in range(3):
-        speaker.say("How many teams are playing? Two, three or four?")
-        heard = ears.hear(Expectation(commands=("two", "three", "four")), 20.0)
-        count = intents.number(heard.text) if heard is not None else None
-        if count is not None:
-            return count
-    speaker.say("Let's play with two teams.")
-    return 2
 
 
 def quizmaster_class(variant: str) -> type[Quizmaster]:
@@ -103,7 +93,6 @@ def choose_record(args: argparse.Namespace, speaker: Speaker, ears: Ears) -> tup
     """The record to play and whether it is a saved game: resumed, offered for resuming (only
     games that fit the options given), or a new game (set up by voice)."""
     given = given_options(args)
-    args.variant = args.variant or "standard"
     if args.resume:
         path = Path(args.resume)
         check_fits(path, given)
@@ -133,10 +122,7 @@ def check_fits(path: Path, given: dict[str, Any]) -> None:
 
 
 def new_game(args: argparse.Namespace, speaker: Speaker, ears: Ears) -> Path:
-    count = args.teams
-    if count is None and args.names is None:
-        count = _ask_team_count(speaker, ears)
-    teams = team_names(count, args.names)
+    teams = set_up_teams(args, speaker, ears)
     decks = [str(Path(p).resolve()) for p in deck_paths(args.deck, args.variant)]
     extra = variant_extra(args, teams, (speaker, ears))
     header = new_header(args, teams, {"deck": decks, **extra})
@@ -149,6 +135,20 @@ def new_game(args: argparse.Namespace, speaker: Speaker, ears: Ears) -> Path:
     variant = header["variant"]
     speaker.say(f"A new game of {variant} for {len(teams)} teams: {names}. {goal(header)}")
     return path
+
+
+def set_up_teams(args: argparse.Namespace, speaker: Speaker, ears: Ears) -> list[str]:
+    """The teams from --teams/--names (then nothing is asked: the rule set and the track take
+    their flags or defaults); without them the table is set up by voice: the rule set and the
+    track unless given as flags, the number of teams and their names.  Sets ``args.variant``
+    and ``args.track``."""
+    if args.teams is not None or args.names is not None:
+        args.variant = args.variant or "standard"
+        return team_names(args.teams, args.names)
+    fixed = args.track is not None or getattr(args, "mode", None) == "empty-bag"
+    setup = ask_setup(speaker, ears, args.variant, args.track, ask_track=not fixed)
+    args.variant, args.track = setup.variant, setup.track
+    return list(setup.teams)
 
 
 def open_game(path: Path) -> tuple[GameLog, Quiz]:

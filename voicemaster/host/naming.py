@@ -1,0 +1,123 @@
+"""Team names the quizmaster can say and hear: made of words the recognizer can pronounce,
+clearly different from each other and from the words it listens for during a game.
+
+Pure apart from espeak-ng (through ``grammar.espeak_arpabet``; without it the letters guess)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+
+import jellyfish
+
+from voicemaster.host import intents
+from voicemaster.rules.base import TEAM_COLOURS
+from voicemaster.rules.categories import FAMILIE, ORD, STANDARD
+from voicemaster.speech import grammar
+
+MAX_WORDS = 3
+MAX_LETTERS = 24
+LEADING = ("the", "team")  # "the Tigers", "team Tigers": the name is "tigers"
+VOWELS = frozenset(
+    ["AA", "AE", "AH", "AO", "AW", "AY", "EH", "ER", "EY", "IH", "IY", "OW", "OY", "UH", "UW"]
+)
+SETUP_WORDS = ("colours", "colors", "colour", "color", "names", "repeat", "help", "one")
+GAME_WORDS = (
+    "card", "gap", "slot", "space", "line", "before", "after", "between", "start", "end",
+    "child", "children", "kids", "adult", "adults", "parents", "points", "round",
+)  # fmt: skip
+SOUNDS_ALIKE = 0.8  # Jaro-Winkler of the spellings, for words with the same metaphone code
+
+
+def _phrases() -> Iterable[str]:
+    for group in intents.COMMANDS.values():
+        yield from group
+    groups = (intents.YES, intents.NO, intents.SHOUTS, intents.ZWAP_WORDS, intents.KEEP)
+    for group in (*groups, intents.TAKE_BACK, intents.KNOCK_BACK, intents.FORWARD):
+        yield from group
+    yield from intents.NUMBERS
+    yield from (*SETUP_WORDS, *GAME_WORDS, *STANDARD, *ORD, *FAMILIE)
+
+
+@lru_cache(maxsize=1)
+def reserved() -> tuple[frozenset[str], tuple[str, ...]]:
+    """The single words and the longer phrases the quizmaster listens for (sanitised)."""
+    cleaned = grammar.sanitise(_phrases())
+    return (
+        frozenset(p for p in cleaned if " " not in p),
+        tuple(p for p in cleaned if " " in p),
+    )
+
+
+def spoken(name: str) -> str:
+    """A name as the words said and heard: lower case, digits spelt out, "the" dropped."""
+    said = grammar.words(name)
+    while len(said) > 1 and said[0] in LEADING:
+        said = said[1:]
+    return " ".join(said)
+
+
+def pronounceable(word: str) -> bool:
+    """The word has letters only and its pronunciation has a vowel (a syllable to hear)."""
+    if not word.isascii() or not word.isalpha():
+        return False
+    phones = grammar.espeak_arpabet(word) or grammar.letters_to_arpabet(word)
+    return bool(VOWELS & set(phones.split()))
+
+
+def _code(text: str) -> str:
+    return "".join(jellyfish.metaphone(w) for w in text.split())
+
+
+def alike(a: str, b: str, loose: bool = False) -> bool:
+    """Two words or names that a recognizer would confuse: the same sound code and similar
+    spelling; ``loose`` (between team names): also sound codes one edit apart (two for long
+    codes), since a team's name is heard among only a few others."""
+    if a == b:
+        return True
+    ca, cb = _code(a), _code(b)
+    if ca == cb:
+        return jellyfish.jaro_winkler_similarity(a, b) >= SOUNDS_ALIKE or " " in a + b
+    allowed = min(len(ca), len(cb)) // 3 if loose else 0
+    return allowed > 0 and jellyfish.levenshtein_distance(ca, cb) <= allowed
+
+
+def problem(name: str, others: Sequence[str] = ()) -> str | None:
+    """Why ``name`` cannot be a team's name next to the ``others`` (spoken forms), or None."""
+    text = spoken(name)
+    if not text:
+        return "I could not make out a name"
+    if grammar.words(name, ascii_only=False) != grammar.words(name):
+        return f"I cannot pronounce every letter of {name.strip()}"
+    said = text.split()
+    if len(said) > MAX_WORDS or len(text) > MAX_LETTERS:
+        return "a team name has at most three short words"
+    unsayable = [w for w in said if not pronounceable(w)]
+    if unsayable or len(text.replace(" ", "")) < 2:
+        return f"I cannot say {(unsayable or said)[0]} clearly"
+    return _clash(text, others)
+
+
+def _clash(text: str, others: Sequence[str]) -> str | None:
+    words, phrases = reserved()
+    for word in text.split():
+        hit = next((w for w in sorted(words) if alike(word, w)), None)
+        if hit is not None:
+            return f"{hit} is a word I listen for during the game"
+    hit = next((p for p in phrases if f" {p} " in f" {text} " or alike(text, p)), None)
+    if hit is not None:
+        return f"{hit} is something I listen for during the game"
+    for other in others:
+        shared = set(text.split()) & set(other.split())
+        if shared or alike(text, other, loose=True):
+            return f"it sounds too much like {other}"
+    return None
+
+
+def fallback_colour(index: int, taken: Sequence[str]) -> str:
+    """The colour of team ``index`` (0-based), or the first colour not like a name taken."""
+    order = (TEAM_COLOURS[index], *TEAM_COLOURS)
+    for colour in order:
+        if not any(colour in t.split() or alike(colour, t, loose=True) for t in taken):
+            return colour
+    return f"team {grammar.number_words(index + 1)}"

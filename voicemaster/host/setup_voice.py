@@ -1,0 +1,248 @@
+"""A new game set up by voice (or typed answers): the rule set, the number of teams, the team
+names and the track length, each asked with a grammar of exactly its answers plus "repeat" and
+"help", confirmed aloud.  Silence takes the default at once; three replies not understood take
+it too (both said)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+from voicemaster.host import intents, naming
+from voicemaster.host.phrases import SLOT_WORDS, listing, team_name
+from voicemaster.rules.base import TEAM_COLOURS, Settings
+from voicemaster.rules.kompakt import TARGET
+from voicemaster.speech.base import Ears, Expectation, Speaker
+
+T = TypeVar("T")
+TIMEOUT_S = 20.0
+FAILURES = 3  # replies not understood before the default is taken
+TURNS = 8  # replies heard at one question at most (repeat and help included)
+REPEAT = ("repeat", "say again", "again")
+HELP = ("help", "what can i say")
+VARIANTS: dict[str, str] = {
+    "standard": "standard",
+    "word edition": "ord",
+    "ord": "ord",
+    "family": "familie",
+    "familie": "familie",
+    "kompakt": "kompakt",
+    "compact": "kompakt",
+    "timeline": "timeline",
+}
+VARIANT_WORDS = {
+    "standard": "standard Bezzerwizzer",
+    "ord": "Bezzerwizzer Ord, the word edition",
+    "familie": "Bezzerwizzer Familie, the family edition",
+    "kompakt": "Bezzerwizzer Kompakt",
+    "timeline": "Bezzerwizzer Timeline",
+}
+COUNTS = {"two": 2, "three": 3, "four": 4, "2": 2, "3": 3, "4": 4}  # digits: typed
+COLOURS = ("colours", "colors", "colour", "color")
+TRACKS = {"twenty": 20, "short": 20, "thirty": 30, "normal": 30, "forty": 40, "long": 40}
+TRACKS |= {str(n): n for n in set(TRACKS.values())}
+TARGETS = {"fifteen": 15, "twenty": 20, "thirty": 30, "15": 15, "20": 20, "30": 30}
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What the players chose (``track``: None when the rule set takes its own)."""
+
+    variant: str
+    teams: tuple[str, ...]
+    track: int | None
+
+
+@dataclass(frozen=True)
+class Question(Generic[T]):
+    """One set-up question: what is asked, its answers (phrase -> value) and its default."""
+
+    ask: str
+    answers: dict[str, T]
+    default: T
+    hint: str  # how to answer: said after a reply not understood and on "help"
+    told: Callable[[T], str]  # the spoken confirmation of a value
+
+
+def meaning(text: str, answers: Mapping[str, T]) -> T | None:
+    """The one value the phrases said in ``text`` stand for (None: none or several)."""
+    norm = f" {intents.normalize(text)} "
+    found = {answers[p] for p in answers if f" {p} " in norm}
+    return found.pop() if len(found) == 1 else None
+
+
+def _said(text: str, phrases: tuple[str, ...]) -> bool:
+    return meaning(text, dict.fromkeys(phrases, True)) is True
+
+
+def ask(speaker: Speaker, ears: Ears, question: Question[T]) -> T:
+    """Ask until a value is understood (confirmed aloud); silence or three replies not
+    understood: the default (said)."""
+    grammar = Expectation(commands=(*question.answers, *REPEAT[:1], *HELP[:1]))
+    speaker.say(question.ask)
+    failures = 0
+    for _ in range(TURNS):
+        heard = ears.hear(grammar, TIMEOUT_S)
+        if heard is None or not heard.text.strip():
+            speaker.say(f"I heard nothing; we take the usual. {question.told(question.default)}")
+            return question.default
+        value = meaning(heard.text, question.answers)
+        if value is not None:
+            speaker.say(question.told(value))
+            return value
+        if _said(heard.text, REPEAT):
+            speaker.say(question.ask)
+            continue
+        if _said(heard.text, HELP):
+            speaker.say(question.hint)
+            continue
+        failures += 1
+        if failures >= FAILURES:
+            break
+        speaker.say(f"I did not understand {heard.text}. {question.hint}")
+    speaker.say(f"Let's take the usual: {question.told(question.default)}")
+    return question.default
+
+
+def variant_question() -> Question[str]:
+    return Question(
+        "Which rules shall we play? Standard, word edition, family, kompakt or timeline?",
+        VARIANTS,
+        "standard",
+        "Say standard, word edition, family, kompakt or timeline.",
+        lambda v: f"We play {VARIANT_WORDS[v]}.",
+    )
+
+
+def count_question() -> Question[int]:
+    return Question(
+        "How many teams are playing? Two, three or four?",
+        COUNTS,
+        2,
+        "Say two, three or four.",
+        lambda n: f"{SLOT_WORDS[n].capitalize()} teams.",
+    )
+
+
+def track_question(variant: str) -> Question[int] | None:
+    """The track length (the points to win for kompakt); None for timeline (its lap is the
+    rulebook's)."""
+    if variant == "timeline":
+        return None
+    if variant == "kompakt":
+        return Question(
+            "How many points win the game? Fifteen, twenty or thirty?",
+            TARGETS,
+            TARGET,
+            "Say fifteen, twenty or thirty points.",
+            lambda n: f"The first team to {n} points wins.",
+        )
+    return Question(
+        "How long is the track? Twenty spaces, thirty or forty? Thirty is the usual.",
+        TRACKS,
+        Settings().track,
+        "Say twenty, thirty or forty; or short, normal or long.",
+        lambda n: f"The finish is at {n}.",
+    )
+
+
+NAMES_ASK = "Say the team names, or say colours for red, blue, green and yellow."
+NAMES_HINT = "Say colours, or say the name of team one, for example Tigers."
+NAME_GRAMMAR = Expectation(commands=(*COLOURS, REPEAT[0], HELP[0]))  # names: free decoding
+CONFIRM = Expectation(commands=("yes", "no", REPEAT[0]))
+
+
+def _reply(speaker: Speaker, ears: Ears, asked: str, hint: str) -> str | None:
+    """The next reply that is not "repeat" or "help" (answered here); None: silence."""
+    for _ in range(TURNS):
+        heard = ears.hear(NAME_GRAMMAR, TIMEOUT_S)
+        if heard is None or not heard.text.strip():
+            return None
+        if _said(heard.text, REPEAT):
+            speaker.say(asked)
+        elif _said(heard.text, HELP):
+            speaker.say(hint)
+        else:
+            return heard.text.strip()
+    return None
+
+
+def ask_names(speaker: Speaker, ears: Ears, count: int) -> list[str]:
+    """The teams' names: colours (the default), or a name per team, each checked and
+    confirmed ("Team two is the Tigers. Right?"); typed names may come comma-separated."""
+    speaker.say(NAMES_ASK)
+    first = _reply(speaker, ears, NAMES_ASK, NAMES_HINT)
+    if first is None or _said(first, COLOURS):
+        teams = list(TEAM_COLOURS[:count])
+        lead = "I heard nothing; we take colours. " if first is None else ""
+        speaker.say(f"{lead}The teams are {listing([team_name(t) for t in teams])}.")
+        return teams
+    pending = [part for part in first.split(",") if part.strip()]
+    teams = []
+    for index in range(count):
+        given = pending.pop(0) if pending else None
+        teams.append(_name_team(speaker, ears, index, teams, given))
+    speaker.say(f"The teams are {listing([team_name(t) for t in teams])}.")
+    return teams
+
+
+def _name_team(
+    speaker: Speaker, ears: Ears, index: int, taken: list[str], given: str | None
+) -> str:
+    """One team's name (``given``: already said); three names refused: a colour."""
+    team = f"Team {SLOT_WORDS[index + 1]}"
+    asked = f"{team}: what is its name? Or say colour."
+    failures = 0
+    while failures < FAILURES:
+        if given is None:
+            speaker.say(asked)
+            given = _reply(speaker, ears, asked, f"Say a name for {team.lower()}, or colour.")
+        if given is None or _said(given, COLOURS):
+            colour = naming.fallback_colour(index, taken)
+            lead = "I heard nothing; we take a colour. " if given is None else ""
+            speaker.say(f"{lead}{team} is {team_name(colour)}.")
+            return colour
+        why = naming.problem(given, taken)
+        name = naming.spoken(given)
+        given = None
+        if why is None and _confirmed(speaker, ears, f"{team} is the {team_name(name)}. Right?"):
+            return name
+        failures += 1
+        if why is not None:
+            speaker.say(f"Not that name: {why}. Please choose another.")
+    colour = naming.fallback_colour(index, taken)
+    speaker.say(f"Let's take a colour: {team.lower()} is {team_name(colour)}.")
+    return colour
+
+
+def _confirmed(speaker: Speaker, ears: Ears, question: str) -> bool:
+    """Yes, or silence (nobody objects); no, or three unclear replies: False."""
+    speaker.say(question)
+    for _ in range(FAILURES):
+        heard = ears.hear(CONFIRM, TIMEOUT_S)
+        if heard is None or not heard.text.strip():
+            return True
+        answer = intents.yes_no(heard.text)
+        if answer is not None:
+            return answer
+        speaker.say(question if _said(heard.text, REPEAT) else f"{question} Say yes or no.")
+    return False
+
+
+def ask_setup(
+    speaker: Speaker,
+    ears: Ears,
+    variant: str | None = None,
+    track: int | None = None,
+    ask_track: bool = True,
+) -> Setup:
+    """Everything the command line left open: the rule set (unless ``variant``), the number
+    of teams, their names and the track (unless ``track`` or not ``ask_track``)."""
+    chosen = variant or ask(speaker, ears, variant_question())
+    count = ask(speaker, ears, count_question())
+    teams = ask_names(speaker, ears, count)
+    if track is None and ask_track:
+        question = track_question(chosen)
+        track = ask(speaker, ears, question) if question is not None else None
+    return Setup(chosen, tuple(teams), track)
