@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from voicemaster.decks import Card
-from voicemaster.host import intents, phrases
+from voicemaster.host import intents, phrases, windows
 from voicemaster.host.corrections import take_back
 from voicemaster.host.hosting import Host
 from voicemaster.host.listening import QuitGame, TakeBack
@@ -90,14 +90,17 @@ class Quizmaster(Host[StandardGame]):
             prompt = f"Did you say {text}?"
             self.say(prompt)
             _i, heard = self.listener.ask(
-                "confirm", team, prompt, self.timing.choice, card=card, detail=text
+                "confirm", team, prompt, self.timing.choice, windows.confirm(), card, text
             )
             if heard is not None and intents.yes_no(heard.text):
                 return judged
             self.say("Then please say your answer again.")
             kind = "answer" if role == "defender" else role
+            exp = self.quiz.expectation(
+                card, self.game.teams, self.listener_commands, self.heard_options(card, team)
+            )
             _i, heard = self.listener.ask(
-                kind, team, card.question, self.timing.choice, card=card, detail="again"
+                kind, team, card.question, self.timing.choice, exp, card, "again"
             )
             if heard is None:
                 return Judged("pass", "", "silent when asked again")
@@ -177,7 +180,9 @@ class Quizmaster(Host[StandardGame]):
         """After the winner: one last chance to correct.  True when the game goes on."""
         prompt = "Any corrections? Say that was right, that was wrong or undo; or say nothing."
         self.say(prompt)
-        _intent, _heard = self.listener.ask("final", None, prompt, self.timing.before)
+        _intent, _heard = self.listener.ask(
+            "final", None, prompt, self.timing.before, windows.commands()
+        )
         return False
 
     def start_round(self) -> None:
@@ -213,7 +218,12 @@ class Quizmaster(Host[StandardGame]):
         replies that name no tile and one last question)."""
         for attempt in range(4):
             _i, heard = self.listener.ask(
-                "arrange", team, prompt, self.timing.choice, options=tuple(left)
+                "arrange",
+                team,
+                prompt,
+                self.timing.choice,
+                windows.arrange(left),
+                options=tuple(left),
             )
             if heard is None:
                 return None

@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Literal
 
-from voicemaster.host import intents
+from voicemaster.host import intents, windows
 from voicemaster.host.channels import KeyboardEars
 from voicemaster.host.dialogue import Quizmaster
 from voicemaster.host.familie_private import private_typing
@@ -138,7 +138,9 @@ class FamilieTurn(Turn):
         prompt = "Any Bezzerwizzer before I read the options?"
         self.qm.say(prompt)
         for _ in range(timing.max_utterances):
-            intent, _heard = self.qm.listener.ask("options", self.team, prompt, timing.before)
+            intent, _heard = self.qm.listener.ask(
+                "options", self.team, prompt, timing.before, windows.shouts(game.teams)
+            )
             if intent is None or (isinstance(intent, intents.Command) and intent.name == "pass"):
                 break
             if isinstance(intent, Shout):

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 COMMANDS: dict[str, tuple[str, ...]] = {
     "repeat": ("repeat", "say again", "say that again", "again please", "once more"),
@@ -135,6 +136,7 @@ Intent = (
 FOLD = str.maketrans({"æ": "ae", "ø": "o", "œ": "oe", "ß": "ss", "ł": "l", "đ": "d", "þ": "th"})
 
 
+@lru_cache(maxsize=4096)
 def normalize(text: str) -> str:
     """Lower case ASCII words: accents folded ("Orléans" -> "orleans"), "&" read as "and"."""
     text = text.lower().replace("&", " and ").replace("’", "'").translate(FOLD)
@@ -157,13 +159,20 @@ def _is(text: str, phrases: tuple[str, ...]) -> bool:
 def find_categories(text: str, categories: tuple[str, ...]) -> list[tuple[int, str]]:
     """The categories named in ``text``, with their positions, in order of appearance."""
     found: dict[str, int] = {}
+    for pattern, category in _category_patterns(categories):
+        match = pattern.search(text)
+        if match and category not in found:
+            found[category] = match.start()
+    return sorted((pos, cat) for cat, pos in found.items())
+
+
+@lru_cache(maxsize=64)
+def _category_patterns(categories: tuple[str, ...]) -> tuple[tuple[re.Pattern[str], str], ...]:
+    """Each way of saying a category (name or alias), longest first, as a pattern."""
     names = {normalize(c): c for c in categories}
     names.update({alias: c for alias, c in CATEGORY_ALIASES.items() if c in categories})
-    for spoken in sorted(names, key=len, reverse=True):
-        match = re.search(rf"(^| ){re.escape(spoken)}($| |s )", text)
-        if match and names[spoken] not in found:
-            found[names[spoken]] = match.start()
-    return sorted((pos, cat) for cat, pos in found.items())
+    spoken = sorted(names, key=len, reverse=True)
+    return tuple((re.compile(rf"(^| ){re.escape(s)}($| |s )"), names[s]) for s in spoken)
 
 
 def _owner(text: str, before: int, teams: tuple[str, ...]) -> str | None:
@@ -223,6 +232,26 @@ def yes_no(text: str) -> bool | None:
     if _is(norm, NO) or norm.startswith("no "):
         return False
     return None
+
+
+def choice_phrases(categories: tuple[str, ...]) -> tuple[str, ...]:
+    """What a grammar should hold for ``choice``: each tile's name as ``find_categories`` reads
+    it (lower case, "&" as "and"), and keep.  Not the one-word aliases ("food", "theatre"):
+    ``choice`` still reads them, but in a grammar they catch "keep" and "undo"."""
+    return (*dict.fromkeys(normalize(c) for c in categories), *KEEP)
+
+
+def zwap_phrase(first: str, second: str) -> str:
+    """A zwap request as ``_zwap`` reads it: "zwap my music with blue's film"."""
+    return f"{ZWAP_WORDS[0]} {first} with {second}"
+
+
+def owned(owner: str | None, category: str) -> str:
+    """A tile with its owner as ``_owner`` reads it: "my music", "blue's film", "film"."""
+    name = normalize(category)
+    if owner is None:
+        return name
+    return f"{owner} {name}" if owner == "my" else f"{normalize(owner)}'s {name}"
 
 
 def choice(text: str, categories: tuple[str, ...]) -> Choice | Keep | None:

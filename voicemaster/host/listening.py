@@ -49,6 +49,8 @@ HELP = {
     "pawn-gap": "Say a gap number, for example: gap three.",
     "tiebreak": "Say a gap number, for example: gap three.",
 }
+# while paused only resume and quit count (in every form intents.parse knows)
+PAUSED = Expectation(commands=(*intents.COMMANDS["resume"], *intents.COMMANDS["quit"]))
 PASS_KINDS = ("before", "answer", "attacker", "playoff", "options", "bezzerwizzer")
 ALWAYS = ("repeat", "score", "help", "pause", "undo", "that was right", "that was wrong", "quit")
 
@@ -255,7 +257,7 @@ class Listener:
             try:
                 heard = self.hear(
                     Cue("paused", None, game, lines, edits),
-                    Expectation(commands=("resume", "quit")),
+                    PAUSED,
                     self.timing.pause,
                 )
             except NotCaught:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-from voicemaster.host import intents
+from voicemaster.host import intents, windows
 from voicemaster.host.intents import Command, Shout, Speech, ZwapTiles
 from voicemaster.host.phrases import POINT_WORDS, team_name
 from voicemaster.rules import Attack, Question, Zwap
@@ -74,8 +74,9 @@ class Turn:
         attack: PendingAttack | None = None
         timing = self.qm.timing
         for _ in range(timing.max_utterances):
+            expectation = windows.before(self.qm.game, self.team, self.locate)
             intent, _heard = self.qm.listener.ask(
-                "before", self.team, self.announce(), timing.before
+                "before", self.team, self.announce(), timing.before, expectation
             )
             if intent is None or (isinstance(intent, Command) and intent.name == "pass"):
                 break
@@ -152,7 +153,7 @@ class Turn:
         prompt = f"{who}, your Bezzerwizzer lay on that tile. Keep it on {now}, or take it back?"
         self.qm.say(prompt)
         _intent, heard = self.qm.listener.ask(
-            "takeback", attack.team, prompt, self.qm.timing.choice
+            "takeback", attack.team, prompt, self.qm.timing.choice, windows.takeback()
         )
         if heard is not None and intents.take_back(heard.text):
             self.qm.say(f"{who} takes its Bezzerwizzer back.")
@@ -222,6 +223,6 @@ class Turn:
         )
         self.qm.say(prompt)
         _intent, heard = self.qm.listener.ask(
-            "knockback", attack.team, prompt, self.qm.timing.choice
+            "knockback", attack.team, prompt, self.qm.timing.choice, windows.knockback()
         )
         return bool(heard is not None and intents.knock_back(heard.text))
