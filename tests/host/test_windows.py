@@ -190,3 +190,26 @@ def test_takeback_and_knockback_windows_in_the_dialogue(tmp_path: Path) -> None:
             qm._step()
     takeback = table.of("takeback")
     assert takeback and set(intents.TAKE_BACK) <= set(takeback[0].commands)
+
+
+def test_timeline_windows_hold_zwaps_and_pawns_the_parsers_read(tmp_path: Path) -> None:
+    from tests.host.test_timeline_dialogue import TimelineTable
+    from tests.host.test_timeline_dialogue import quizmaster as timeline_quizmaster
+    from voicemaster.host import timeline_intents as ti
+
+    qm, _ = timeline_quizmaster(tmp_path / "t.jsonl", TimelineTable(), teams=3)
+    qm.deal()
+    exp = qm.expectation()
+    teams, line = tuple(qm.game.teams), qm.line_titles()
+    hands = {t: [(c.id, qm.title(c.id)) for c in h] for t, h in qm.game.hands.items()}
+    phrases = set(sanitise(exp.phrases()))
+    assert len(phrases) <= 400 and exp.teams == teams
+    zwap = said("zwap my card one with Blue's card four")
+    assert zwap in phrases
+    call = ti.parse_zwap(zwap, teams, "red", hands)
+    assert call is not None and call.cards == (hands["red"][0][0], hands["blue"][3][0])
+    for phrase in (p for p in phrases if p.startswith("bezzerwizzer ")):
+        pawn = ti.parse_pawn(phrase, teams, line)
+        assert pawn is not None and pawn.team in teams and pawn.gap is not None, phrase
+    assert said("Bezzerwizzer green, gap three") in phrases
+    assert said(f"Bezzerwizzer blue, before {line[1]}") in phrases

@@ -65,16 +65,40 @@ class TimelineQuizmaster(Host[TimelineGame]):
 
     def expectation(self) -> Expectation:
         """The recognizer's phrases: whole placements by number ("card two, gap three"),
-        gaps, the line's neighbours ("after X"), every title in play, teams, commands."""
+        gaps, the line's neighbours ("after X"), every title in play, zwaps by card number
+        ("zwap my card one with blue's card two"), pawns ("Bezzerwizzer blue, gap three"),
+        teams, commands."""
         titles = sorted({f for t in self.titles().values() for f in (t, *_forms(t))})
         gaps = [say.word(g) for g in range(1, len(self.game.line) + 2)]
         cards = [say.word(c) for c in range(1, 5)]
         spoken = [f"card {c}, gap {g}" for c in cards for g in gaps]
         spoken += [f"gap {g}" for g in gaps]
         spoken += [f"{rel} {t}" for t in self.line_titles() for rel in ("before", "after")]
+        moves = (*self.zwap_phrases(), *self.pawn_phrases(gaps))
         return Expectation(
-            answers=tuple(spoken + titles), commands=self.listener_commands, teams=self.game.teams
+            answers=tuple(spoken + titles),
+            options=moves,
+            commands=self.listener_commands,
+            teams=self.game.teams,
         )
+
+    def zwap_phrases(self) -> tuple[str, ...]:
+        """ "zwap my card one with blue's card two", for every team's hand (as parse_zwap)."""
+        hands = self.game.hands
+        if not any(self.game.zwaps.values()):
+            return ()
+        return tuple(
+            f"zwap my card {say.word(a)} with {team}'s card {say.word(b)}"
+            for team in self.game.teams
+            for a in range(1, max((len(h) for h in hands.values()), default=0) + 1)
+            for b in range(1, len(hands[team]) + 1)
+        )
+
+    def pawn_phrases(self, gaps: list[str]) -> tuple[str, ...]:
+        """ "Bezzerwizzer blue, gap three" and "... before <title>" (as parse_pawn)."""
+        ready = [t for t in self.game.teams if self.game.pawns.get(t, 0) > 0]
+        where = [f"gap {g}" for g in gaps] + [f"before {t}" for t in self.line_titles()]
+        return tuple(f"bezzerwizzer {team}, {w}" for team in ready for w in where)
 
     def commit(self, action: Action, extra: dict[str, Any]) -> list[Event]:
         """Record the action durably, then apply it."""
