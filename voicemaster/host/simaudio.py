@@ -17,7 +17,9 @@ from voicemaster.host.simulate import SimTable
 from voicemaster.speech.base import Expectation, Heard, Speaker
 
 VOICES = ("flite:slt", "flite:rms", "flite:awb", "flite:kal")
-SNR_DB = 25.0
+# Continuous white room noise, about 25 dB under the flite voices' speech level (-16 to -21
+# dBFS).  Noise that starts with the utterance would not be a room: its onset sounds like an "f".
+ROOM_NOISE_DB = -43.0
 
 
 class RenderingSpeaker:
@@ -80,9 +82,9 @@ class AudioTable(SimTable):
         cue = self._cue
         key = f"{self.seed}:{cue.lines}:{cue.edits}:{cue.kind}:{cue.attempt}" if cue else "0"
         seed = zlib.crc32(key.encode())
-        source = QueueSource(seed=seed)
+        source = QueueSource(seed=seed, noise_db=ROOM_NOISE_DB)
         if text is not None:
-            pcm = synthesize(text, voice=self._voice(text), seed=seed, snr_db=SNR_DB)
+            pcm = synthesize(text, voice=self._voice(text), seed=seed)
             source.push(pcm, gap_s=0.3)
         source.push_silence(0.8)
         ears = MicEars(source, self.recognizer)

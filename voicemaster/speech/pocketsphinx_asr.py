@@ -1,6 +1,11 @@
 """The embedded recognizer: pocketsphinx with a grammar per listening window, verified against a
 phone loop decoding the same audio (see voicemaster.speech.fusion); free decoding says what was
-said when the grammar's phrase is rejected."""
+said when the grammar's phrase is rejected.
+
+Streaming starts each utterance from the model's cepstral mean, which in steady room noise is far
+from the utterance's own; so a phrase rejected on the streamed features gets a second look on the
+whole buffered utterance (mean over all of it) before it is given up.  Accepted phrases - most
+answers - keep the streaming speed."""
 
 from __future__ import annotations
 
@@ -69,6 +74,7 @@ class PocketsphinxRecognizer:
         self._add_shout_word()
         self.last_shout_s = 0.0
         self._pcm: list[bytes] = []
+        self._fed_whole = False  # the audio came in one piece, decoded as a whole utterance
         self._rng = np.random.default_rng(0)
         self._phrases: tuple[str, ...] = ()
         self._teams: tuple[str, ...] = ()
@@ -132,6 +138,7 @@ class PocketsphinxRecognizer:
             return
         pcm = dither(pcm, self._rng)  # digital silence (gated mics, synthesis) wrecks decoding
         self._pcm.append(pcm)
+        self._fed_whole = whole
         self._grammar.process_raw(pcm, False, whole)
         self._phones.process_raw(pcm, False, whole)
 
@@ -139,20 +146,41 @@ class PocketsphinxRecognizer:
         started = time.perf_counter()
         self._grammar.end_utt()
         self._phones.end_utt()
-        hyp = self._grammar.hyp()
-        grammar_text = hyp.hypstr if hyp else ""
-        self.last_llr = self._llr()
         free = self._decode_free if self._use_free else None
-        cover = self.last_stats.get("covered", 0.0) if self.last_llr is not None else 0.0
-        strict = spotter.WORD in grammar_text.split()  # a false shout costs a whole turn
-        threshold = spotter.ACCEPT_LLR if strict else ACCEPT_LLR
-        fused: Fused = verify(grammar_text, self.last_llr, self._phrases, free, threshold, cover)
+        fused = self._verified(None if self._streamed() else free)
+        if not fused.in_grammar and self._streamed():
+            # streaming starts the cepstral mean from the model's value, and in noise it adapts
+            # too slowly; the whole utterance (mean over all of it) decides a rejected phrase
+            self._redecode_whole()
+            fused = self._verified(free)
         found, team = (
             spotter.find_shout(fused.text, self._teams) if fused.in_grammar else (False, None)
         )
         self.last_shout_s = self._shout_start() if found else 0.0
         ms = (time.perf_counter() - started) * 1000.0
         return Heard(fused.text, fused.alternatives, fused.confidence, found, team, ms)
+
+    def _streamed(self) -> bool:
+        return bool(self._pcm) and not self._fed_whole
+
+    def _verified(self, free: Any) -> Fused:
+        """The grammar's phrase checked against the phone loop (both decoders ended)."""
+        hyp = self._grammar.hyp()
+        grammar_text = hyp.hypstr if hyp else ""
+        self.last_llr = self._llr()
+        cover = self.last_stats.get("covered", 0.0) if self.last_llr is not None else 0.0
+        strict = spotter.WORD in grammar_text.split()  # a false shout costs a whole turn
+        threshold = spotter.ACCEPT_LLR if strict else ACCEPT_LLR
+        return verify(grammar_text, self.last_llr, self._phrases, free, threshold, cover)
+
+    def _redecode_whole(self) -> None:
+        pcm = b"".join(self._pcm)
+        for decoder in (self._grammar, self._phones):
+            decoder.reinit_feat()
+            decoder.set_cmn(self._cmn0)
+            decoder.start_utt()
+            decoder.process_raw(pcm, False, True)
+            decoder.end_utt()
 
     def recognize(self, pcm: bytes, expectation: Expectation) -> Heard:
         started = time.perf_counter()
