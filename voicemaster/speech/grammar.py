@@ -11,43 +11,23 @@ import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 
-_ONES = [
-    "zero",
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "eleven",
-    "twelve",
-    "thirteen",
-    "fourteen",
-    "fifteen",
-    "sixteen",
-    "seventeen",
-    "eighteen",
-    "nineteen",
-]
-_TENS = ["_", "_", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
+from voicemaster.judge.numbers import cardinal_word
+
 _RESERVED = {"<eps>", "<unk>", "[unk]", "<s>", "</s>", "#0", "<sil>", "sil"}
 _TOKEN = re.compile(r"[^\W_]+(?:'[^\W_]+)*|<eps>|<unk>|\[unk\]|<s>|</s>|#0", re.UNICODE)
 
 
 def number_words(n: int) -> str:
     """English words for a non-negative integer; 1100–1999 read as years ("nineteen eighty")."""
-    if n < 20:
-        return _ONES[n]
     if n < 100:
-        tens, ones = divmod(n, 10)
-        return _TENS[tens] + ("" if ones == 0 else " " + _ONES[ones])
+        return cardinal_word(n).replace("-", " ")  # the judge's number names, one per word
     if 1100 <= n <= 1999 and n % 100 != 0:
         high, low = divmod(n, 100)
-        return number_words(high) + " " + (f"oh {_ONES[low]}" if low < 10 else number_words(low))
+        return (
+            number_words(high)
+            + " "
+            + (f"oh {number_words(low)}" if low < 10 else number_words(low))
+        )
     for size, name in (
         (10**9, "billion"),
         (10**6, "million"),
