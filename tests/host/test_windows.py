@@ -61,7 +61,7 @@ def test_every_zwap_phrase_is_a_legal_zwap_of_the_tiles_it_names(tmp_path: Path)
     game = qm.game
     exp = windows.before(game, turn.team, turn.locate)
     assert exp.teams == tuple(game.teams)  # shouts with a team
-    assert set(COMMAND_WORDS) <= set(exp.commands)
+    assert set(COMMAND_WORDS) - set(exp.commands) == {"yes", "no", "keep"}  # not moves here
     assert 100 < len(exp.options) <= 400, len(exp.options)  # a few hundred at most
     assert exp.options == sanitise(exp.options)  # already as the recognizer spells them
     for phrase in exp.options:

@@ -21,41 +21,43 @@ from voicemaster.speech.grammar import sanitise
 
 Locate = Callable[[str, "str | None"], "Position | None"]
 SLOTS = (1, 2, 3, 4)
+# the commands that work everywhere; yes, no and keep only where the window asks for them
+GENERAL = tuple(w for w in COMMAND_WORDS if w not in ("yes", "no", "keep"))
 
 
 def commands(teams: Sequence[str] = (), extra: Sequence[str] = ()) -> Expectation:
     """Only the commands (and shouts, with ``teams``): the final corrections."""
-    return Expectation(commands=(*COMMAND_WORDS, *extra), teams=tuple(teams))
+    return Expectation(commands=(*GENERAL, *extra), teams=tuple(teams))
 
 
 def shouts(teams: Sequence[str]) -> Expectation:
     """Bezzerwizzer with a team, or pass (familie: before the options are read)."""
-    return Expectation(commands=COMMAND_WORDS, teams=tuple(teams))
+    return Expectation(commands=GENERAL, teams=tuple(teams))
 
 
 def arrange(left: Sequence[str]) -> Expectation:
     """A tile still to place (by name), keep, yes/no (asked after three misses)."""
-    return Expectation(options=intents.choice_phrases(tuple(left)), commands=COMMAND_WORDS)
+    return Expectation(options=intents.choice_phrases(tuple(left)), commands=(*GENERAL, "yes"))
 
 
 def confirm() -> Expectation:
     """ "Did you say ...?": yes or no in the forms ``intents.yes_no`` reads."""
-    return Expectation(commands=(*intents.YES, *intents.NO, *COMMAND_WORDS))
+    return Expectation(commands=(*intents.YES, *intents.NO, *GENERAL))
 
 
 def knockback() -> Expectation:
-    return Expectation(commands=(*intents.KNOCK_BACK, *intents.FORWARD, *COMMAND_WORDS))
+    return Expectation(commands=(*intents.KNOCK_BACK, *intents.FORWARD, *GENERAL))
 
 
 def takeback() -> Expectation:
-    return Expectation(commands=(*intents.TAKE_BACK, *intents.KEEP, *COMMAND_WORDS))
+    return Expectation(commands=(*intents.TAKE_BACK, *intents.KEEP, *GENERAL))
 
 
 def before(game: Any, team: str, locate: Locate, extra: Sequence[str] = ()) -> Expectation:
     """The window before a question: shouts, and the zwaps ``team`` may make now."""
     zwaps = zwap_phrases(game, team, locate)
     teams = tuple(game.teams)
-    return Expectation(options=zwaps, commands=(*COMMAND_WORDS, *extra), teams=teams)
+    return Expectation(options=zwaps, commands=(*GENERAL, *extra), teams=teams)
 
 
 def zwap_phrases(game: Any, team: str, locate: Locate) -> tuple[str, ...]:
