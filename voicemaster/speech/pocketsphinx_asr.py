@@ -10,6 +10,7 @@ answers - keep the streaming speed."""
 from __future__ import annotations
 
 import math
+import os
 import time
 from collections import OrderedDict
 from pathlib import Path
@@ -59,7 +60,8 @@ class PocketsphinxRecognizer:
         started = time.perf_counter()
         try:
             self._grammar = ps.Decoder(lm=None, **base)
-            self._phones = ps.Decoder(lm=None, **base)
+            # the phone loop needs no words: an empty dictionary saves ~25 MB of memory
+            self._phones = ps.Decoder(lm=None, **(base | {"dict": os.devnull}))
             phone_lm = root / PHONE_LM
             self._phones.add_allphone_file("phones", str(phone_lm) if phone_lm.exists() else None)
             self._phones.activate_search("phones")
