@@ -2,10 +2,11 @@
 phone loop decoding the same audio (see voicemaster.speech.fusion); free decoding says what was
 said when the grammar's phrase is rejected.
 
-Streaming starts each utterance from the model's cepstral mean, which in steady room noise is far
-from the utterance's own; so a phrase rejected on the streamed features gets a second look on the
-whole buffered utterance (mean over all of it) before it is given up.  Accepted phrases - most
-answers - keep the streaming speed."""
+The model's initial cepstral mean is far from an utterance's own in steady room noise, and live
+normalisation adapts too slowly for a short answer (a confident wrong phrase: "fleetwood mac" for
+"Ringo Starr").  So streaming waits for the first ``PRIME_S`` of audio and starts from its mean
+(decoding catches up while the team still speaks), shorter utterances are decoded whole, and a
+phrase rejected on the streamed features gets a second look on the whole buffered utterance."""
 
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ from voicemaster.speech.base import Expectation, Heard, SpeechUnavailable
 from voicemaster.speech.fusion import ACCEPT_LLR, Fused, best_phrase, verify
 
 FRAME_S = 0.01  # pocketsphinx frames are 10 ms
+PRIME_S = 0.8  # streamed audio whose cepstral mean starts the decoders (see feed)
 _SEARCHES = 16  # grammar searches kept (one per distinct window)
 # Free decoding (only for rejected phrases) without the flat-lexicon pass and with narrower
 # beams: on flite answers 540 ms instead of 1590 ms per utterance, nearly the same text.
@@ -77,6 +79,7 @@ class PocketsphinxRecognizer:
         self.last_shout_s = 0.0
         self._pcm: list[bytes] = []
         self._fed_whole = False  # the audio came in one piece, decoded as a whole utterance
+        self._primed = False  # streaming: the decoders started from the first audio's mean
         self._rng = np.random.default_rng(0)
         self._phrases: tuple[str, ...] = ()
         self._teams: tuple[str, ...] = ()
@@ -127,33 +130,67 @@ class PocketsphinxRecognizer:
         self._use_free = expectation.free and self._free is not None
         self._pcm = []
         self._rng = np.random.default_rng(len(self._phrases))
+        self._fed_whole = self._primed = False
         for decoder in (self._grammar, self._phones, self._free):
             if decoder is not None:  # each utterance from the same front end state (noise
                 decoder.reinit_feat()  # estimate, cepstral mean): what is heard never depends
                 decoder.set_cmn(self._cmn0)  # on earlier utterances (replays hear the same)
-        self._grammar.start_utt()
-        self._phones.start_utt()
 
     def feed(self, pcm: bytes, whole: bool = False) -> None:
-        """Decode the next piece of audio (``whole``: it is the entire utterance)."""
+        """Decode the next piece of audio (``whole``: it is the entire utterance).
+
+        Streaming waits for ``PRIME_S`` of audio (pre-roll and first words), takes its
+        cepstral mean as the start value, and decodes on from there."""
         if not pcm:
             return
         pcm = dither(pcm, self._rng)  # digital silence (gated mics, synthesis) wrecks decoding
         self._pcm.append(pcm)
-        self._fed_whole = whole
-        self._grammar.process_raw(pcm, False, whole)
-        self._phones.process_raw(pcm, False, whole)
+        if whole:
+            self._fed_whole = True
+            self._decode_whole()
+        elif self._primed:
+            self._grammar.process_raw(pcm, False, False)
+            self._phones.process_raw(pcm, False, False)
+        elif sum(map(len, self._pcm)) >= PRIME_S * 2 * 16_000:
+            self._prime()
+
+    def _prime(self) -> None:
+        """Start both decoders from the cepstral mean of the audio so far, then decode it."""
+        pcm = b"".join(self._pcm)
+        self._grammar.start_utt()
+        self._grammar.process_raw(pcm, False, True)  # batch mean over this audio
+        self._grammar.end_utt()
+        cmn = self._grammar.get_cmn()
+        for decoder in (self._grammar, self._phones):
+            decoder.reinit_feat()
+            decoder.set_cmn(cmn)
+            decoder.start_utt()
+            decoder.process_raw(pcm, False, False)
+        self._primed = True
+
+    def _decode_whole(self) -> None:
+        """Decode the buffered utterance as a whole (mean over all of it) with both decoders."""
+        pcm = b"".join(self._pcm)
+        for decoder in (self._grammar, self._phones):
+            decoder.reinit_feat()
+            decoder.set_cmn(self._cmn0)
+            decoder.start_utt()
+            decoder.process_raw(pcm, False, True)
 
     def finish(self) -> Heard:
         started = time.perf_counter()
+        if not self._primed and not self._fed_whole:  # shorter than PRIME_S: decode it whole
+            self._fed_whole = True
+            self._decode_whole()
         self._grammar.end_utt()
         self._phones.end_utt()
         free = self._decode_free if self._use_free else None
         fused = self._verified(None if self._streamed() else free)
         if not fused.in_grammar and self._streamed():
-            # streaming starts the cepstral mean from the model's value, and in noise it adapts
-            # too slowly; the whole utterance (mean over all of it) decides a rejected phrase
-            self._redecode_whole()
+            # a phrase rejected on streamed features gets a second look on the whole utterance
+            self._decode_whole()
+            self._grammar.end_utt()
+            self._phones.end_utt()
             fused = self._verified(free)
         found, team = (
             spotter.find_shout(fused.text, self._teams) if fused.in_grammar else (False, None)
@@ -174,15 +211,6 @@ class PocketsphinxRecognizer:
         strict = spotter.WORD in grammar_text.split()  # a false shout costs a whole turn
         threshold = spotter.ACCEPT_LLR if strict else ACCEPT_LLR
         return verify(grammar_text, self.last_llr, self._phrases, free, threshold, cover)
-
-    def _redecode_whole(self) -> None:
-        pcm = b"".join(self._pcm)
-        for decoder in (self._grammar, self._phones):
-            decoder.reinit_feat()
-            decoder.set_cmn(self._cmn0)
-            decoder.start_utt()
-            decoder.process_raw(pcm, False, True)
-            decoder.end_utt()
 
     def recognize(self, pcm: bytes, expectation: Expectation) -> Heard:
         started = time.perf_counter()
