@@ -22,7 +22,7 @@ import numpy as np
 from voicemaster.speech import grammar, spotter
 from voicemaster.speech.audio import dither
 from voicemaster.speech.base import Expectation, Heard, SpeechUnavailable
-from voicemaster.speech.fusion import ACCEPT_LLR, Fused, best_phrase, verify
+from voicemaster.speech.fusion import Fused, accept_llr, best_phrase, verify
 
 FRAME_S = 0.01  # pocketsphinx frames are 10 ms
 PRIME_S = 0.8  # streamed audio whose cepstral mean starts the decoders (see feed)
@@ -209,7 +209,7 @@ class PocketsphinxRecognizer:
         self.last_llr = self._llr()
         cover = self.last_stats.get("covered", 0.0) if self.last_llr is not None else 0.0
         strict = spotter.WORD in grammar_text.split()  # a false shout costs a whole turn
-        threshold = spotter.ACCEPT_LLR if strict else ACCEPT_LLR
+        threshold = spotter.ACCEPT_LLR if strict else accept_llr(len(self._phrases))
         return verify(grammar_text, self.last_llr, self._phrases, free, threshold, cover)
 
     def recognize(self, pcm: bytes, expectation: Expectation) -> Heard:

@@ -93,8 +93,10 @@ class QueueSource:
         noise_db: float = ROOM_NOISE_DB,
         seed: int = 0,
         realtime: bool = False,
+        colour: str = "white",
     ) -> None:
         self.noise_db = noise_db
+        self.colour = colour  # of the room noise: "white" or "pink" (most energy low, like a room)
         self._rng = np.random.default_rng(seed)
         self._chunk = max(1, SAMPLE_RATE * chunk_ms // 1000)
         self._queue: deque[bytes] = deque()
@@ -105,14 +107,15 @@ class QueueSource:
 
     def room(self, samples: int) -> bytes:
         """``samples`` of room noise (dithered, never a run of exact zeros)."""
-        return audio.to_bytes(audio.noise(samples, self.noise_db, self._rng))
+        return audio.to_bytes(audio.noise(samples, self.noise_db, self._rng, self.colour))
 
     def push(self, pcm: bytes, gap_s: float = 0.0, rate: int = SAMPLE_RATE) -> None:
         """Queue ``gap_s`` of room noise then ``pcm`` (at ``rate``) mixed with the room noise."""
         arr = audio.to_array(pcm).astype(np.float64)
         if rate != SAMPLE_RATE:
             arr = audio.resample(arr, rate).astype(np.float64)
-        mixed = audio.to_bytes(arr + audio.noise(len(arr), self.noise_db, self._rng))
+        noise = audio.noise(len(arr), self.noise_db, self._rng, self.colour)
+        mixed = audio.to_bytes(arr + noise)
         with self._lock:
             if gap_s > 0:
                 self._queue.append(self.room(round(gap_s * SAMPLE_RATE)))
