@@ -21,6 +21,11 @@ from voicemaster.rules import Playoff, Question, StartRound
 from voicemaster.rules.actions import Action
 from voicemaster.rules.events import Event
 from voicemaster.rules.standard import StandardGame
+from voicemaster.speech.base import Heard
+
+SAY_AGAIN = "Sorry, I did not hear that clearly. Please say your answer again."
+# Below this confidence the recognizer's rejected phrase was far off: no second try.
+UNCLEAR_FLOOR = 0.03
 
 
 class Quizmaster(Host[StandardGame]):
@@ -74,16 +79,51 @@ class Quizmaster(Host[StandardGame]):
         """Answers come from a keyboard (nothing was misheard, nothing to ask back)."""
         return bool(getattr(self.ears, "typed", False))
 
-    def judge_answer(self, text: str, card: Card, team: str, role: str) -> str:
+    def judge_answer(
+        self, text: str, card: Card, team: str, role: str, heard: Heard | None = None
+    ) -> str:
         """right | wrong | pass.  An unsure verdict is never guessed, and never answered with
         the card's answer: typed answers count as not right at once; spoken ones are asked back
         with the words heard ("Did you say ...?").  "No": the team says it again (twice at
         most).  "Yes": the words stand, and what is not clearly right counts as not right.
-        Players can always correct the quizmaster with "that was right"."""
+        An answer the recognizer could not make out (see :func:`unclear`) is asked for once
+        more, without a hint.  Players can always correct the quizmaster with "that was right"."""
         judged = self.quiz.judge(text, card, self.heard_options(card, team))
+        if judged.answer == "wrong" and heard is not None and self._unclear(heard, card, team):
+            again = self._listen_again(card, team, role, SAY_AGAIN)
+            if again is None:
+                return "pass"
+            text, judged = (
+                again.text,
+                self.quiz.judge(again.text, card, self.heard_options(card, team)),
+            )
         if judged.answer == "unsure" and not self.typed():
             judged = self._ask_back(text, judged, card, team, role)
         return judged.answer if judged.answer != "unsure" else "wrong"
+
+    def _unclear(self, heard: Heard, card: Card, team: str) -> bool:
+        """The recognizer rejected its grammar's phrase, but not by far, and that phrase would
+        be right: the words may well have been right but were not heard clearly enough."""
+        if heard.confidence >= 0.5 or heard.confidence < UNCLEAR_FLOOR:
+            return False
+        options = self.heard_options(card, team)
+        return any(
+            self.quiz.judge(alt, card, options).answer == "right"
+            for alt in heard.alternatives
+            if alt != heard.text
+        )
+
+    def _listen_again(self, card: Card, team: str, role: str, prompt: str) -> Heard | None:
+        """Ask the team to say its answer again and listen for it (None: silence)."""
+        self.say(prompt)
+        kind = "answer" if role == "defender" else role
+        exp = self.quiz.expectation(
+            card, self.game.teams, self.listener_commands, self.heard_options(card, team)
+        )
+        _i, heard = self.listener.ask(
+            kind, team, card.question, self.timing.choice, exp, card, "again"
+        )
+        return heard
 
     def _ask_back(self, text: str, judged: Judged, card: Card, team: str, role: str) -> Judged:
         for _ in range(2):
@@ -94,14 +134,7 @@ class Quizmaster(Host[StandardGame]):
             )
             if heard is not None and intents.yes_no(heard.text):
                 return judged
-            self.say("Then please say your answer again.")
-            kind = "answer" if role == "defender" else role
-            exp = self.quiz.expectation(
-                card, self.game.teams, self.listener_commands, self.heard_options(card, team)
-            )
-            _i, heard = self.listener.ask(
-                kind, team, card.question, self.timing.choice, exp, card, "again"
-            )
+            heard = self._listen_again(card, team, role, "Then please say your answer again.")
             if heard is None:
                 return Judged("pass", "", "silent when asked again")
             text = heard.text
@@ -137,7 +170,7 @@ class Quizmaster(Host[StandardGame]):
             elif isinstance(intent, intents.Command) and intent.name == "pass":
                 return "pass"
             elif isinstance(intent, intents.Speech):
-                return self.judge_answer(heard.text, card, team, role)
+                return self.judge_answer(heard.text, card, team, role, heard)
         return "pass"
 
     def reveal(self, card: Card, action: Question, events: list[Event]) -> None:

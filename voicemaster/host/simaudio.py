@@ -17,9 +17,11 @@ from voicemaster.host.simulate import SimTable
 from voicemaster.speech.base import Expectation, Heard, Speaker
 
 VOICES = ("flite:slt", "flite:rms", "flite:awb", "flite:kal")
-# Continuous white room noise, about 25 dB under the flite voices' speech level (-16 to -21
-# dBFS).  Noise that starts with the utterance would not be a room: its onset sounds like an "f".
+# Continuous room noise (pink: most of its energy low, like fans, traffic or a car), about 25 dB
+# under the flite voices' speech level (-16 to -21 dBFS).  Noise that starts with the utterance
+# would not be a room: its onset sounds like an "f".
 ROOM_NOISE_DB = -43.0
+ROOM_NOISE = "pink"
 
 
 class RenderingSpeaker:
@@ -81,10 +83,13 @@ class AudioTable(SimTable):
         text, self._next = self._next, None
         cue = self._cue
         key = f"{self.seed}:{cue.lines}:{cue.edits}:{cue.kind}:{cue.attempt}" if cue else "0"
+        if cue is not None and cue.detail:  # asked again ("again", "late"): another take
+            key += f":{cue.detail}"
         seed = zlib.crc32(key.encode())
-        source = QueueSource(seed=seed, noise_db=ROOM_NOISE_DB)
+        source = QueueSource(seed=seed, noise_db=ROOM_NOISE_DB, colour=ROOM_NOISE)
         if text is not None:
-            pcm = synthesize(text, voice=self._voice(text), seed=seed)
+            slower = cue is not None and cue.detail == "again"  # said again, more slowly
+            pcm = synthesize(text, voice=self._voice(text), rate=0.85 if slower else 1.0, seed=seed)
             source.push(pcm, gap_s=0.3)
         source.push_silence(0.8)
         ears = MicEars(source, self.recognizer)

@@ -172,6 +172,8 @@ class SimTable:
 
     def _answer(self, cue: Cue, card: Any, rng: random.Random) -> str:
         role = self._role_key(cue.kind, cue.team or "")
+        if cue.detail == "again" and role in self._said:
+            return self._said[role]  # asked to say it again: the same words
         roll = rng.random()
         rights = [card.answer, *card.accept]
         right_forms = {normalize(r) for r in rights}

@@ -196,7 +196,7 @@ class Turn:
             elif isinstance(intent, ZwapTiles):
                 qm.say("Too late to zwap: the question has been read.")
             elif isinstance(intent, Speech):
-                return qm.judge_answer(heard.text, card, self.team, "defender"), attack
+                return qm.judge_answer(heard.text, card, self.team, "defender", heard), attack
         return "pass", attack
 
     def attacker(self, card: Card, attack: PendingAttack, answer: str) -> Attack:
