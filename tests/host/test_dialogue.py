@@ -11,6 +11,7 @@ import pytest
 from tests.host.helpers import DECK, Table, other, questions, quizmaster, right, shout, wrong
 from voicemaster.decks import load_deck
 from voicemaster.host.channels import Cue
+from voicemaster.host.dialogue import SAY_AGAIN
 from voicemaster.records import read_record
 from voicemaster.speech.base import Expectation, Heard, SpeechUnavailable
 
@@ -232,6 +233,32 @@ def test_unsure_asked_back_twice_then_not_right(tmp_path: Path) -> None:
     assert "Did you say mike angel?" in speaker.said and len(table.heard) == 4
     table.at("confirm", "no").at("answer", None)
     assert qm.judge_answer("mikel angel", card, "red", "defender") == "pass"  # silent again
+
+
+def test_an_answer_not_made_out_is_asked_for_again_without_a_hint(tmp_path: Path) -> None:
+    table = Table().at("answer", "michelangelo")
+    qm, speaker = quizmaster(tmp_path / "g.jsonl", table)
+    card = qm.quiz.card("art-3")
+    assert card is not None
+    # the recognizer rejected its grammar's phrase (right) and reported what free decoding heard
+    heard = Heard("my hell", ("michelangelo", "my hell"), confidence=0.3)
+    assert qm.judge_answer("my hell", card, "red", "defender", heard) == "right"
+    assert speaker.said == [SAY_AGAIN]
+    assert not any("Michelangelo" in line for line in speaker.said)
+    table.at("answer", None)  # asked again, silence: a pass
+    assert qm.judge_answer("my hell", card, "red", "defender", heard) == "pass"
+
+
+def test_clear_wrong_answers_are_not_asked_again(tmp_path: Path) -> None:
+    qm, speaker = quizmaster(tmp_path / "g.jsonl", Table())
+    card = qm.quiz.card("art-3")
+    assert card is not None
+    far_off = Heard("my hell", ("michelangelo", "my hell"), confidence=0.01)
+    wrong_phrase = Heard("my hell", ("donatello", "my hell"), confidence=0.3)
+    confident = Heard("donatello", ("donatello",), confidence=0.9)
+    for heard in (far_off, wrong_phrase, confident):
+        assert qm.judge_answer(heard.text, card, "red", "defender", heard) == "wrong"
+    assert speaker.said == []
 
 
 def test_typed_unsure_answers_are_not_asked_back(tmp_path: Path) -> None:
