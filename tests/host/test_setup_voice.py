@@ -118,10 +118,12 @@ def test_names_are_checked_confirmed_and_fall_back_to_colours() -> None:
     assert said[-1] == "The teams are Tigers, Sharks and Green."
 
 
-def test_typed_names_may_come_in_one_line_and_silence_confirms() -> None:
+def test_typed_names_may_come_in_one_line_and_silence_twice_confirms() -> None:
     speaker = TranscriptSpeaker()
-    teams = ask_names(speaker, ScriptedEars.of(["Mighty Ducks, Blue", None, "yes", "colour"]), 3)
+    script = ["Mighty Ducks, Blue", None, None, "yes", "colour"]
+    teams = ask_names(speaker, ScriptedEars.of(script), 3)
     assert teams == ["mighty ducks", "blue", "green"]
+    assert "Team one is the Mighty ducks. Right? Say yes or no." in speaker.said  # asked again
     assert "Team three is Green." in speaker.said
 
 

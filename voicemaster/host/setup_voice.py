@@ -217,12 +217,18 @@ def _name_team(
 
 
 def _confirmed(speaker: Speaker, ears: Ears, question: str) -> bool:
-    """Yes, or silence (nobody objects); no, or three unclear replies: False."""
+    """Yes, or silence twice (asked once more, nobody objects); no, or three unclear replies:
+    False.  A misheard name is caught here, so one silence is not taken as yes."""
     speaker.say(question)
+    silent = False
     for _ in range(FAILURES):
         heard = ears.hear(CONFIRM, TIMEOUT_S)
         if heard is None or not heard.text.strip():
-            return True
+            if silent:
+                return True
+            silent = True
+            speaker.say(f"{question} Say yes or no.")
+            continue
         answer = intents.yes_no(heard.text)
         if answer is not None:
             return answer
