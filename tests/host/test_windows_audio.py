@@ -6,13 +6,11 @@ from __future__ import annotations
 
 import random
 import shutil
-from collections import defaultdict
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from tests.host.helpers import quizmaster
+from tests.host.helpers import Table, quizmaster
 from voicemaster.host.channels import Cue
 from voicemaster.host.listening import QuitGame
 from voicemaster.host.phrases import team_name
@@ -21,29 +19,20 @@ from voicemaster.rules import StartRound
 from voicemaster.speech.base import Expectation, Heard
 
 pytestmark = pytest.mark.slow
-Line = str | Callable[[Cue], str] | None
 
 
-class Voices:
-    """Ears that speak the scripted line of each window aloud and hear it through audio."""
+class Voices(Table):
+    """Ears that speak the scripted line of each window aloud and hear it through audio
+    (silence where nothing is scripted)."""
 
     def __init__(self) -> None:
+        super().__init__()
         pytest.importorskip("pocketsphinx", reason="pocketsphinx is needed to hear the teams")
         if shutil.which("flite") is None:
             pytest.skip("flite is needed to give the teams a voice")
         from voicemaster.speech.listener import make_recognizer
 
         self.recognizer = make_recognizer("pocketsphinx")
-        self.queue: dict[str, list[Line]] = defaultdict(list)
-        self.cues: list[Cue] = []
-        self.heard: list[tuple[str, str | None, str | None]] = []
-
-    def at(self, kind: str, *lines: Line) -> Voices:
-        self.queue[kind].extend(lines)
-        return self
-
-    def cue(self, cue: Cue) -> None:
-        self.cues.append(cue)
 
     def hear(self, expectation: Expectation, timeout: float) -> Heard | None:
         from voicemaster.speech.listener import MicEars
