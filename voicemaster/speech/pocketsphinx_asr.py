@@ -21,7 +21,7 @@ import numpy as np
 
 from voicemaster.speech import grammar, spotter
 from voicemaster.speech.audio import dither
-from voicemaster.speech.base import Expectation, Heard, SpeechUnavailable
+from voicemaster.speech.base import SAMPLE_RATE, Expectation, Heard, SpeechUnavailable
 from voicemaster.speech.fusion import Fused, accept_llr, best_phrase, verify
 
 FRAME_S = 0.01  # pocketsphinx frames are 10 ms
@@ -151,7 +151,7 @@ class PocketsphinxRecognizer:
         elif self._primed:
             self._grammar.process_raw(pcm, False, False)
             self._phones.process_raw(pcm, False, False)
-        elif sum(map(len, self._pcm)) >= PRIME_S * 2 * 16_000:
+        elif sum(map(len, self._pcm)) >= PRIME_S * 2 * SAMPLE_RATE:  # 16-bit samples
             self._prime()
 
     def _prime(self) -> None:
