@@ -94,17 +94,27 @@ def test_a_childrens_team_that_heard_the_options_may_answer_by_letter(tmp_path: 
     assert verdicts["ftv-2"][0] == verdicts["mus-2"][0] == "right"
 
 
+def blue_attacks_red(
+    tmp_path: Path, kinds: dict[str, str], card: str, defender: str, attacker: str
+) -> tuple[FamilieQuizmaster, str, dict[str, str]]:
+    """Red is dealt ``card``; blue shouts before it is read; red says ``defender`` and blue
+    ``attacker``.  The quizmaster, red's verdict and blue's attack as recorded."""
+    shout = Once(lambda cue: cue.team == "red", "Bezzerwizzer blue")
+    table = Until(2).at("before", *([shout] * 4)).at("answer", defender).at("attacker", attacker)
+    qm = dealt(tmp_path / "g.jsonl", table, kinds, {"red": [card]})
+    qm.run()
+    verdict, attack = answers(qm)[card]
+    return qm, verdict, attack
+
+
 def test_adults_defending_answer_without_the_options_the_attacking_children_with_them(
     tmp_path: Path,
 ) -> None:
     # his-4: A is Amelia Earhart.  The adults say "A" before the options are read (wrong);
     # the children attack and say "A" after hearing them (right).
-    kinds = {"red": "adult", "blue": "child"}
-    shout = Once(lambda cue: cue.team == "red", "Bezzerwizzer blue")
-    table = Until(2).at("before", *([shout] * 4)).at("answer", "A").at("attacker", "A")
-    qm = dealt(tmp_path / "g.jsonl", table, kinds, {"red": ["his-4"]})
-    qm.run()
-    verdict, attack = answers(qm)["his-4"]
+    _, verdict, attack = blue_attacks_red(
+        tmp_path, {"red": "adult", "blue": "child"}, "his-4", "A", "A"
+    )
     assert verdict == "wrong"
     assert attack == {"team": "blue", "when": "before", "answer": "right"}
 
@@ -115,11 +125,7 @@ def test_adults_attacking_children_answer_before_the_options_so_a_letter_is_wron
     # ftv-2: B is Clownfish.  The children say a wrong option; the adults had said "B" before
     # the options were read: not right.
     kinds = {"red": "child", "blue": "adult"}
-    shout = Once(lambda cue: cue.team == "red", "Bezzerwizzer blue")
-    table = Until(2).at("before", *([shout] * 4)).at("answer", "Shark").at("attacker", "B")
-    qm = dealt(tmp_path / "g.jsonl", table, kinds, {"red": ["ftv-2"]})
-    qm.run()
-    verdict, attack = answers(qm)["ftv-2"]
+    qm, verdict, attack = blue_attacks_red(tmp_path, kinds, "ftv-2", "Shark", "B")
     assert verdict == "wrong"
     assert attack == {"team": "blue", "when": "before", "answer": "wrong"}
     assert would_be_right(qm, "B", "ftv-2")
