@@ -9,6 +9,7 @@ game hears exactly what the uninterrupted one heard.
 from __future__ import annotations
 
 import zlib
+from collections import Counter
 from typing import Any
 
 from voicemaster.host.channels import Cue
@@ -22,6 +23,9 @@ VOICES = ("flite:slt", "flite:rms", "flite:awb", "flite:kal")
 # would not be a room: its onset sounds like an "f".
 ROOM_NOISE_DB = -43.0
 ROOM_NOISE = "pink"
+# A point asked again with no "say it again" (a tile not caught, a window listening on) hears a
+# new take: other noise, and the same words a little slower, as people repeat themselves.
+RETAKE_RATE = 0.92
 
 
 class RenderingSpeaker:
@@ -47,6 +51,7 @@ class AudioTable(SimTable):
         self.recognizer = make_recognizer()
         self._cue: Cue | None = None
         self.heard_texts: list[tuple[str, str]] = []
+        self._takes: Counter[str] = Counter()  # utterances per audio key: retakes differ
 
     def reset(self) -> None:
         """After a recognizer error: the recognizer's own reset, or a fresh recognizer."""
@@ -75,21 +80,30 @@ class AudioTable(SimTable):
         index = teams.index(speaker) if speaker in teams else 0
         return VOICES[index % len(VOICES)]
 
+    def take(self) -> tuple[int, float]:
+        """(Noise and synthesis seed, speaking rate) of the next utterance at the current cue:
+        keyed by the cue, so a resumed game hears the same; a point heard again gets a new take."""
+        cue = self._cue
+        key = f"{self.seed}:{cue.lines}:{cue.edits}:{cue.kind}:{cue.attempt}" if cue else "0"
+        if cue is not None and cue.detail:  # asked again ("again", "late"): another take
+            key += f":{cue.detail}"
+        take = self._takes[key]
+        self._takes[key] += 1
+        seed = zlib.crc32(f"{key}:{take}".encode() if take else key.encode())
+        if cue is not None and cue.detail == "again":  # said again, more slowly
+            return seed, 0.85
+        return seed, RETAKE_RATE if take else 1.0
+
     def hear(self, expectation: Expectation, timeout: float) -> Heard | None:
         from voicemaster.speech.listener import MicEars
         from voicemaster.speech.sources import QueueSource
         from voicemaster.speech.synth import synthesize
 
         text, self._next = self._next, None
-        cue = self._cue
-        key = f"{self.seed}:{cue.lines}:{cue.edits}:{cue.kind}:{cue.attempt}" if cue else "0"
-        if cue is not None and cue.detail:  # asked again ("again", "late"): another take
-            key += f":{cue.detail}"
-        seed = zlib.crc32(key.encode())
+        seed, rate = self.take()
         source = QueueSource(seed=seed, noise_db=ROOM_NOISE_DB, colour=ROOM_NOISE)
         if text is not None:
-            slower = cue is not None and cue.detail == "again"  # said again, more slowly
-            pcm = synthesize(text, voice=self._voice(text), rate=0.85 if slower else 1.0, seed=seed)
+            pcm = synthesize(text, voice=self._voice(text), rate=rate, seed=seed)
             source.push(pcm, gap_s=0.3)
         source.push_silence(0.8)
         ears = MicEars(source, self.recognizer)
