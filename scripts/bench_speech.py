@@ -16,9 +16,11 @@ utterance, trailing pause) streamed through the listener chunk by chunk.
 
 Latency (last speech sample -> verdict, wall time) is measured on a subset (synthetic and real)
 streamed in real time in 20 ms chunks; accuracy on everything streamed as fast as possible (the
-listener decides in audio time, so the verdicts are the same).  Peak RSS is measured for each
-system in a process of its own.  The run ends with a summary table: every figure, its target,
-ours and the baseline's.
+listener decides in audio time, so the verdicts are the same).  False shouts are counted on every
+question of the bundled deck read in the quizmaster's voice plus the real recordings
+(scripts/bench_alarms.py, in worker processes; the slower baseline hears a sample of the
+questions).  Peak RSS is measured for each system in a process of its own.  The run ends with a
+summary table: every figure, its target, ours and the baseline's.
 Run: ``.venv/bin/python scripts/bench_speech.py [--quick]``.  Never run by the tests.
 """
 
@@ -26,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import os
 import random
 import resource
 import statistics
@@ -456,17 +459,21 @@ def spot_stream(system: System, pcm: bytes, teams: tuple[str, ...]) -> int:
     return found
 
 
-def false_alarms(systems: list[System], items: list[Any], reals: list[Case], seed: int) -> None:
-    rng = np.random.default_rng(seed + 11)
-    streams = [scene(render(q, "espeak:en"), rng, None)[0] for _, q, _, _ in items]
-    streams += list({id(c.pcm): c.pcm for c in reals}.values())  # each recording once
-    hours = sum(audio.duration_s(p) for p in streams) / 3600
-    print(f"\nfalse alarms on {len(streams)} streams, {hours * 60:.1f} min of other speech "
-          "(questions read by espeak-ng + real recordings):")  # fmt: skip
-    for system in systems:
-        count = sum(spot_stream(system, p, TEAMS) for p in streams)
-        FIG[system[0], "alarms"] = count / hours
-        print(f"  {system[0]:<9} {count} false shouts = {count / hours:.1f} per hour")
+def false_alarms(args: argparse.Namespace, items: list[Any], reals: list[Case]) -> None:
+    """False shouts on other speech (scripts/bench_alarms.py): every deck question in the
+    quizmaster's voice (the run's own questions with --quick) plus the real recordings."""
+    import bench_alarms  # here: it imports this module
+
+    questions = [q for _, q, _, _ in items] if args.quick else bench_alarms.deck_questions()
+    recordings = list({id(c.pcm): c.pcm for c in reals}.values())  # each recording once
+    baseline = len(questions) if args.quick else args.alarm_baseline
+    print(f"\nfalse alarms on other speech: {len(questions)} questions read by the quizmaster's "
+          f"voice + {len(recordings)} real recordings (baseline: {min(baseline, len(questions))} "
+          "of the questions + the recordings):")  # fmt: skip
+    workers = 1 if args.quick else os.cpu_count() or 1
+    for result in bench_alarms.measure_all(questions, recordings, baseline, workers, args.asr,
+                                           args.model, args.seed):  # fmt: skip
+        FIG[result.system, "alarms"] = result.per_hour
 
 
 def make_system(name: str, args: argparse.Namespace) -> System:
@@ -544,6 +551,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--latency", type=int, default=None, help="cases streamed in real time")
     p.add_argument("--latency-only", action="store_true", help="only the real-time latency part")
+    p.add_argument("--alarm-baseline", type=int, default=100,
+                   help="deck questions the (slow) baseline hears for false alarms")  # fmt: skip
     p.add_argument("--rss-probe", choices=["ours", "baseline"], help=argparse.SUPPRESS)
     args = p.parse_args(argv)
     if args.rss_probe:
@@ -579,7 +588,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {name:<9} {FIG[name, 'rtf']:.3f}")
     shout_figures(pair, shouts(["flite:slt", "flite:rms", "flite:awb", "espeak:en"],
                                [1.0] if quick else [1.0, 1.25], items, args.seed))  # fmt: skip
-    false_alarms(list(pair), items, reals, args.seed)
+    false_alarms(args, items, reals)
     measure_rss(args)
     for message, count in ERRORS.most_common():
         print(f"recognizer errors: {count} x {message}")
