@@ -241,7 +241,7 @@ def test_an_answer_not_made_out_is_asked_for_again_without_a_hint(tmp_path: Path
     card = qm.quiz.card("art-3")
     assert card is not None
     # the recognizer rejected its grammar's phrase (right) and reported what free decoding heard
-    heard = Heard("my hell", ("michelangelo", "my hell"), confidence=0.3)
+    heard = Heard("my hell", ("michelangelo", "my hell"), confidence=0.3, unclear=True)
     assert qm.judge_answer("my hell", card, "red", "defender", heard) == "right"
     assert speaker.said == [SAY_AGAIN]
     assert not any("Michelangelo" in line for line in speaker.said)
@@ -254,7 +254,7 @@ def test_clear_wrong_answers_are_not_asked_again(tmp_path: Path) -> None:
     card = qm.quiz.card("art-3")
     assert card is not None
     far_off = Heard("my hell", ("michelangelo", "my hell"), confidence=0.01)
-    wrong_phrase = Heard("my hell", ("donatello", "my hell"), confidence=0.3)
+    wrong_phrase = Heard("my hell", ("donatello", "my hell"), confidence=0.3, unclear=True)
     confident = Heard("donatello", ("donatello",), confidence=0.9)
     for heard in (far_off, wrong_phrase, confident):
         assert qm.judge_answer(heard.text, card, "red", "defender", heard) == "wrong"

@@ -24,8 +24,6 @@ from voicemaster.rules.standard import StandardGame
 from voicemaster.speech.base import Heard
 
 SAY_AGAIN = "Sorry, I did not hear that clearly. Please say your answer again."
-# Below this confidence the recognizer's rejected phrase was far off: no second try.
-UNCLEAR_FLOOR = 0.03
 
 
 class Quizmaster(Host[StandardGame]):
@@ -102,9 +100,10 @@ class Quizmaster(Host[StandardGame]):
         return judged.answer if judged.answer != "unsure" else "wrong"
 
     def _unclear(self, heard: Heard, card: Card, team: str) -> bool:
-        """The recognizer rejected its grammar's phrase, but not by far, and that phrase would
-        be right: the words may well have been right but were not heard clearly enough."""
-        if heard.confidence >= 0.5 or heard.confidence < UNCLEAR_FLOOR:
+        """The recognizer rejected its grammar's phrase, but not by far (``Heard.unclear``),
+        and that phrase would be right: the words may well have been right but were not heard
+        clearly enough."""
+        if not heard.unclear:
             return False
         options = self.heard_options(card, team)
         return any(

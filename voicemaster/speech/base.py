@@ -42,6 +42,9 @@ class Heard:
     bezzerwizzer: bool = False  # a "Bezzerwizzer" shout was spotted
     team: str | None = None  # the team named with the shout, if any
     decode_ms: float = 0.0
+    # a phrase of the window fitted, but was rejected narrowly: the words may have been it
+    # (``alternatives`` holds it), so asking once more is worth it
+    unclear: bool = False
 
 
 class Speaker(Protocol):

@@ -39,6 +39,10 @@ LLR_SCALE = 8.0  # llr units from ACCEPT_LLR to a confidence of about 0.73
 # ("red", "pass") matched to one piece of a longer out-of-grammar answer covers little of it.
 MIN_COVER = 0.6
 AGREE = 0.8  # agreement from which free decoding confirms the grammar's phrase (vosk fusion)
+# A rejected phrase this close to the threshold (llr units) is "unclear", not far off: about a
+# confidence of 0.03.  In simulated games right short answers ("Salmon", "Meir") were rejected
+# 5-15 under the threshold; out-of-grammar answers forced in sit anywhere.
+UNCLEAR_LLR = 28.0
 
 
 @dataclass(frozen=True)
@@ -47,6 +51,7 @@ class Fused:
     alternatives: tuple[str, ...]
     confidence: float
     in_grammar: bool  # the grammar's phrase was accepted
+    unclear: bool = False  # a complete phrase was rejected, but narrowly (see Heard.unclear)
 
 
 def _sounds(text: str) -> str:
@@ -104,12 +109,14 @@ def verify(
     if phrase is not None and llr is not None and llr >= threshold and cover >= MIN_COVER:
         return Fused(phrase, (grammar_text,), conf, True)
     if free is None:
-        return Fused(grammar_text, (grammar_text,), min(conf, 0.45), False)
+        near = phrase is not None and llr is not None and llr >= threshold - UNCLEAR_LLR
+        return Fused(grammar_text, (grammar_text,), min(conf, 0.45), False, near)
     free_text = free()
     alts = tuple(dict.fromkeys(t for t in (grammar_text, free_text) if t))
     if phrase is not None and best_phrase(free_text, phrases) == phrase:
         return Fused(phrase, alts, max(conf, 0.5), True)
-    return Fused(free_text, alts, min(conf, 0.45) if free_text else 0.0, False)
+    near = phrase is not None and llr is not None and llr >= threshold - UNCLEAR_LLR
+    return Fused(free_text, alts, min(conf, 0.45) if free_text else 0.0, False, near)
 
 
 def fuse(
@@ -139,4 +146,4 @@ def fuse(
             return Fused(phrase, alts, 0.55 + 0.25 * agree, True)
     if not free_text:
         return Fused(phrase, alts, 0.4, True)
-    return Fused(free_text, alts, 0.2 * (1.0 - agree), False)
+    return Fused(free_text, alts, 0.2 * (1.0 - agree), False, unclear=True)

@@ -14,6 +14,7 @@ import math
 import os
 import time
 from collections import OrderedDict
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -197,7 +198,9 @@ class PocketsphinxRecognizer:
         )
         self.last_shout_s = self._shout_start() if found else 0.0
         ms = (time.perf_counter() - started) * 1000.0
-        return Heard(fused.text, fused.alternatives, fused.confidence, found, team, ms)
+        return Heard(
+            fused.text, fused.alternatives, fused.confidence, found, team, ms, fused.unclear
+        )
 
     def _streamed(self) -> bool:
         return bool(self._pcm) and not self._fed_whole
@@ -217,10 +220,7 @@ class PocketsphinxRecognizer:
         self.start(expectation)
         self.feed(pcm, whole=True)
         heard = self.finish()
-        ms = (time.perf_counter() - started) * 1000.0
-        return Heard(
-            heard.text, heard.alternatives, heard.confidence, heard.bezzerwizzer, heard.team, ms
-        )
+        return replace(heard, decode_ms=(time.perf_counter() - started) * 1000.0)
 
     # --- helpers ------------------------------------------------------------------------
     def _shout_start(self) -> float:

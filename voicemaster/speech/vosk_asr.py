@@ -153,7 +153,9 @@ class VoskRecognizer:
         starts = [float(w.get("start", 0.0)) for w in found if w["word"] == spotter.WORD]
         self.last_shout_s = starts[0] if shout and starts else 0.0
         ms = (time.perf_counter() - started) * 1000.0
-        return Heard(fused.text, fused.alternatives, fused.confidence, shout, team, ms)
+        return Heard(
+            fused.text, fused.alternatives, fused.confidence, shout, team, ms, fused.unclear
+        )
 
 
 def _confidence(words: list[Any], phrase: str) -> float:
