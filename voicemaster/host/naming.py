@@ -14,6 +14,7 @@ from voicemaster.host import intents
 from voicemaster.rules.base import TEAM_COLOURS
 from voicemaster.rules.categories import FAMILIE, ORD, STANDARD
 from voicemaster.speech import grammar
+from voicemaster.speech.fusion import sound_code
 
 MAX_WORDS = 3
 MAX_LETTERS = 24
@@ -65,17 +66,13 @@ def pronounceable(word: str) -> bool:
     return bool(VOWELS & set(phones.split()))
 
 
-def _code(text: str) -> str:
-    return "".join(jellyfish.metaphone(w) for w in text.split())
-
-
 def alike(a: str, b: str, loose: bool = False) -> bool:
     """Two words or names that a recognizer would confuse: the same sound code and similar
     spelling; ``loose`` (between team names): also sound codes one edit apart (two for long
     codes), since a team's name is heard among only a few others."""
     if a == b:
         return True
-    ca, cb = _code(a), _code(b)
+    ca, cb = sound_code(a), sound_code(b)
     if ca == cb:
         return jellyfish.jaro_winkler_similarity(a, b) >= SOUNDS_ALIKE or " " in a + b
     allowed = min(len(ca), len(cb)) // 3 if loose else 0

@@ -54,7 +54,8 @@ class Fused:
     unclear: bool = False  # a complete phrase was rejected, but narrowly (see Heard.unclear)
 
 
-def _sounds(text: str) -> str:
+def sound_code(text: str) -> str:
+    """The words' metaphone codes run together (ASCII words only): how ``text`` sounds."""
     return "".join(jellyfish.metaphone(w) for w in text.split() if w.isascii())
 
 
@@ -63,7 +64,7 @@ def agreement(a: str, b: str) -> float:
     if not a or not b:
         return 0.0
     spelt = fuzz.ratio(a, b)
-    sa, sb = _sounds(a), _sounds(b)
+    sa, sb = sound_code(a), sound_code(b)
     sound = fuzz.ratio(sa, sb) if sa and sb else 0.0
     return max(spelt, sound) / 100.0
 
