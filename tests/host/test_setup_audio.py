@@ -74,3 +74,12 @@ def test_silence_and_repeat_by_voice() -> None:
     )
     assert "I heard nothing; we take the usual. Two teams." in said
     assert "The first team to 15 points wins." in said
+
+
+def test_names_people_often_choose_are_heard_and_confirmed_by_voice() -> None:
+    replies = [("standard", "flite:slt"), ("two", "flite:rms"), ("sharks", "flite:awb"),
+               ("yes", "flite:awb"), ("comets", "flite:slt"), ("yes", "flite:slt"),
+               ("twenty", "flite:rms")]  # fmt: skip
+    chosen, said = set_up_by_voice(replies)
+    assert chosen == Setup("standard", ("sharks", "comets"), 20)
+    assert "Team one is the Sharks. Right?" in said and "Team two is the Comets. Right?" in said

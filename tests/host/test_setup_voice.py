@@ -13,7 +13,14 @@ from tests.host.helpers import DECK
 from voicemaster.cli import main
 from voicemaster.host import naming
 from voicemaster.host.channels import ScriptedEars, TranscriptSpeaker
-from voicemaster.host.setup_voice import Setup, ask, ask_names, ask_setup, variant_question
+from voicemaster.host.setup_voice import (
+    NAME_GRAMMAR,
+    Setup,
+    ask,
+    ask_names,
+    ask_setup,
+    variant_question,
+)
 from voicemaster.records import read_record
 from voicemaster.speech.base import Expectation, Heard
 
@@ -188,3 +195,11 @@ def test_play_with_teams_given_asks_nothing_and_never_a_traceback(
     assert main([*KEYBOARD, "--deck", str(DECK), "--record", "b.jsonl"]) == 2
     captured = capsys.readouterr()
     assert "the keyboard input ended" in captured.err and "Traceback" not in captured.err
+
+
+def test_the_suggested_names_are_good_names_and_none_sounds_like_another() -> None:
+    assert len(naming.SUGGESTED) >= 20
+    for index, name in enumerate(naming.SUGGESTED):
+        assert naming.problem(name, naming.SUGGESTED[:index]) is None, name
+    grammar = NAME_GRAMMAR.phrases()
+    assert set(naming.SUGGESTED) <= set(grammar) and "colours" in grammar

@@ -28,6 +28,14 @@ GAME_WORDS = (
     "child", "children", "kids", "adult", "adults", "parents", "points", "round",
 )  # fmt: skip
 SOUNDS_ALIKE = 0.8  # Jaro-Winkler of the spellings, for words with the same metaphone code
+# Team names people often choose: the name window's grammar holds them, so they are heard as
+# well as a colour; any other name is heard by free decoding (less reliably) and confirmed.
+SUGGESTED = (
+    "tigers", "lions", "wolves", "eagles", "sharks", "dragons", "foxes", "owls",
+    "hawks", "falcons", "dolphins", "penguins", "rockets", "comets", "giants", "pirates",
+    "vikings", "wizards", "unicorns", "monkeys", "zebras", "hornets", "titans",
+    "rangers", "ravens", "otters", "jaguars", "cheetahs", "squirrels", "smarties", "brainiacs",
+)  # fmt: skip
 
 
 def _phrases() -> Iterable[str]:

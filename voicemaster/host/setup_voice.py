@@ -148,8 +148,9 @@ def track_question(variant: str) -> Question[int] | None:
 
 
 NAMES_ASK = "Say the team names, or say colours for red, blue, green and yellow."
-NAMES_HINT = "Say colours, or say the name of team one, for example Tigers."
-NAME_GRAMMAR = Expectation(commands=(*COLOURS, REPEAT[0], HELP[0]))  # names: free decoding
+NAMES_HINT = "Say colours, or say the name of team one, for example Tigers, Sharks or Owls."
+# common names by grammar (naming.SUGGESTED), any other name by free decoding
+NAME_GRAMMAR = Expectation(options=naming.SUGGESTED, commands=(*COLOURS, REPEAT[0], HELP[0]))
 CONFIRM = Expectation(commands=("yes", "no", REPEAT[0]))
 
 
