@@ -69,7 +69,7 @@ def test_keyboard_game_through_a_pty(tmp_path: Path) -> None:
     try:
         term.expect("drawn by lot")
         for _ in range(2):  # each team keeps its tiles as read
-            term.expect("Which one for four points? Or say keep.")
+            term.expect("Which one for four points? Or say keep it.")
             term.expect("> ")
             term.type("keep")
         term.expect("for one point")
@@ -101,7 +101,7 @@ def test_play_resume_continues_the_saved_game(tmp_path: Path) -> None:
         tmp_path,
     )
     try:
-        first.expect("Or say keep.")
+        first.expect("Or say keep it.")
         first.expect("> ")
         first.type("quit")
         first.expect("The game is saved")

@@ -230,7 +230,7 @@ class Quizmaster(Host[StandardGame]):
         left, chosen = list(drawn), {}
         prompt = (
             f"{team_name(team)} team, you drew {phrases.listing(drawn)}. "
-            "Which one for four points? Or say keep."
+            "Which one for four points? Or say keep it."
         )
         for points in (4, 3, 2):
             self.say(prompt)
@@ -265,7 +265,7 @@ class Quizmaster(Host[StandardGame]):
             if picked is not None:
                 return picked.category
             if attempt < 2:
-                self.say(f"Please name one of {phrases.listing(left)}, or say keep.")
+                self.say(f"Please name one of {phrases.listing(left)}, or say keep it.")
             elif attempt == 2:
                 prompt = (
                     f"I did not catch a tile. Shall I keep the order as read? "

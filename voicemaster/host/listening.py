@@ -36,10 +36,10 @@ HELP = {
     "attacker": "Say your answer, or pass.",
     "playoff": "Say your answer, or pass.",
     "options": "Adults: say Bezzerwizzer and your team now, or pass.",
-    "arrange": "Name a tile, or say keep to take the order as read.",
+    "arrange": "Name a tile, or say keep it to take the order as read.",
     "confirm": "Say yes or no.",
     "knockback": "Say forward to move yourselves, or back to send the other team back.",
-    "takeback": "Say take back to take your Bezzerwizzer back, or keep.",
+    "takeback": "Say take back to take your Bezzerwizzer back, or keep it.",
     "final": "Say that was right, that was wrong or undo; or nothing.",
     "place": "Say a card and a gap, for example: card two, gap three; or name a neighbour: "
     "card two goes after the first card on the line. Also: repeat the line, my cards, "

@@ -95,13 +95,13 @@ class SimTable:
         if cue.kind == "options":  # familie: adults may attack until the options are read
             return self._shout(cue, rng, 0.15) if cue.attempt == 0 else None
         if cue.kind == "arrange":
-            return "keep" if rng.random() < 0.5 or not cue.options else rng.choice(cue.options)
+            return "keep it" if rng.random() < 0.5 or not cue.options else rng.choice(cue.options)
         if cue.kind == "confirm":
             return "yes" if self._was_said(cue) else "no"
         if cue.kind == "knockback":
             return rng.choice(("back", "forward"))
         if cue.kind == "takeback":
-            return rng.choice(("take it back", "keep"))
+            return rng.choice(("take it back", "keep it"))
         return None
 
     def _correction(self, rng: random.Random) -> str | None:
