@@ -180,3 +180,21 @@ def test_audio_handed_over_as_it_arrives_is_the_utterance(
     assert bytes(streamed) == got.pcm == ep.utterance()
     assert got.start_s == pytest.approx(LEAD + a, abs=0.1)  # both words are in it
     assert got.speech_end_s - got.start_s > b - a + 0.4  # past the pause, into "da vinci"
+
+
+def test_an_utterance_in_pink_room_noise_ends_after_the_word(flite: None) -> None:
+    """Pink noise (a fan, a car) swings +-2 dB from one 10 ms frame to the next; against the
+    floor alone those swings kept "speech" going to the 12 s limit for some noise draws."""
+    word = render("keep", "flite:slt")
+    _, end = truth(word)
+    for seed in range(8):
+        rng = np.random.default_rng(seed)
+        pcm = audio.pad(word, LEAD, TRAIL)
+        room = audio.noise(len(pcm) // 2 + 16_000 * 12, -43.0, rng, "pink")  # a long room
+        mixed = audio.to_array(pcm).astype(float)
+        scene_pcm = audio.to_bytes(room + np.pad(mixed, (0, len(room) - len(mixed))))
+        ep = Endpointer()
+        assert run(ep, scene_pcm) == State.DONE
+        got = ep.endpoint()
+        assert got is not None and got.reason == "silence", (seed, got and got.reason)
+        assert abs(got.speech_end_s - (LEAD + end)) <= 0.4, (seed, got.speech_end_s)

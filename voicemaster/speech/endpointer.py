@@ -18,6 +18,7 @@ from voicemaster.speech.audio import to_array
 from voicemaster.speech.base import SAMPLE_RATE
 
 _SILENT_DB = -100.0  # below this a frame is digital silence: it says nothing about the room
+NOISE_RATE = 0.05  # per 10 ms frame: how fast the room's level and spread are followed
 
 
 @dataclass(frozen=True)
@@ -37,7 +38,11 @@ class EndpointConfig:
     onset_db: float = 9.0  # speech starts this far above the floor ...
     min_speech_s: float = 0.06  # ... for this long within onset_window_s
     onset_window_s: float = 0.1
-    offset_db: float = 5.0  # speech continues while this far above the floor
+    offset_db: float = 5.0  # speech continues while this far above the floor ...
+    # ... and above the room's usual level by this many of its mean deviations: in pink noise
+    # (fans, a car) 10 ms frames swing +-2 dB about the level, the floor sits at their low end,
+    # and floor + offset_db alone let the swings keep an utterance going to max_utterance_s
+    noise_spread: float = 4.0
     initial_floor_db: float = -60.0
     floor_min_db: float = -75.0
     floor_rise_db_per_s: float = 3.0
@@ -82,6 +87,8 @@ class Endpointer:
         self.config = cfg = config or EndpointConfig()
         self._flen = round(cfg.frame_s * SAMPLE_RATE)
         self.floor_db = cfg.initial_floor_db
+        self.noise_db = cfg.initial_floor_db  # the room's mean level between utterances ...
+        self.noise_dev = 0.0  # ... and its mean deviation (dB), learnt while waiting
         self._calibration: list[tuple[int, float]] = []  # (frame, energy) until calibrated
         self._calibrated = cfg.calibrate_s <= 0
         self.begin()
@@ -218,6 +225,8 @@ class Endpointer:
         heard = [e for _, e in self._calibration if e > _SILENT_DB]
         if heard:
             self.floor_db = max(self.config.floor_min_db, min(heard))
+            self.noise_db = float(np.mean(heard))
+            self.noise_dev = float(np.mean(np.abs(np.asarray(heard) - self.noise_db)))
         self._calibrated = True
         now = self._frames
         for past, past_energy in self._calibration:
@@ -227,6 +236,14 @@ class Endpointer:
             self._detect(past, past_energy)
         self._frames = now
         self._calibration = []
+
+    def _learn_noise(self, energy: float) -> None:
+        """Follow the room's level and spread between utterances (about 0.2 s memory); frames
+        loud enough to start speech are not the room's."""
+        if energy <= _SILENT_DB or energy > self.floor_db + self.config.onset_db:
+            return
+        self.noise_db += (energy - self.noise_db) * NOISE_RATE
+        self.noise_dev += (abs(energy - self.noise_db) - self.noise_dev) * NOISE_RATE
 
     def _adapt(self, energy: float) -> None:
         if energy <= _SILENT_DB:
@@ -251,6 +268,7 @@ class Endpointer:
             self._persist.clear()
             return
         self._adapt(energy)
+        self._learn_noise(energy)
         if (self._frames - self._waiting_from) * cfg.frame_s >= self.think_s:
             self.state = State.TIMEOUT
         else:
@@ -260,7 +278,8 @@ class Endpointer:
 
     def _speech_step(self, frame: int, energy: float) -> None:
         cfg = self.config
-        above = energy > self.floor_db + cfg.offset_db
+        room = self.noise_db + cfg.noise_spread * self.noise_dev
+        above = energy > max(self.floor_db + cfg.offset_db, room)
         self._persist.append(above)
         if above and sum(self._persist) >= 2:
             self._last = frame + 1
