@@ -225,8 +225,10 @@ class Endpointer:
         heard = [e for _, e in self._calibration if e > _SILENT_DB]
         if heard:
             self.floor_db = max(self.config.floor_min_db, min(heard))
-            self.noise_db = float(np.mean(heard))
-            self.noise_dev = float(np.mean(np.abs(np.asarray(heard) - self.noise_db)))
+            # the room from the quiet frames only: a recording may begin with the answer
+            quiet = np.asarray([e for e in heard if e <= self.floor_db + self.config.onset_db])
+            self.noise_db = float(np.mean(quiet)) if quiet.size else self.floor_db
+            self.noise_dev = float(np.mean(np.abs(quiet - self.noise_db))) if quiet.size else 0.0
         self._calibrated = True
         now = self._frames
         for past, past_energy in self._calibration:
