@@ -43,6 +43,8 @@ class EndpointConfig:
     # (fans, a car) 10 ms frames swing +-2 dB about the level, the floor sits at their low end,
     # and floor + offset_db alone let the swings keep an utterance going to max_utterance_s
     noise_spread: float = 4.0
+    room_cap_db: float = 4.0  # ... but never more than this above floor + offset_db (a near
+    # silent recording swings wildly in dB; there the rule cut the quiet /s/ of "yes")
     initial_floor_db: float = -60.0
     floor_min_db: float = -75.0
     floor_rise_db_per_s: float = 3.0
@@ -280,8 +282,9 @@ class Endpointer:
 
     def _speech_step(self, frame: int, energy: float) -> None:
         cfg = self.config
-        room = self.noise_db + cfg.noise_spread * self.noise_dev
-        above = energy > max(self.floor_db + cfg.offset_db, room)
+        usual = self.floor_db + cfg.offset_db
+        room = min(self.noise_db + cfg.noise_spread * self.noise_dev, usual + cfg.room_cap_db)
+        above = energy > max(usual, room)
         self._persist.append(above)
         if above and sum(self._persist) >= 2:
             self._last = frame + 1
