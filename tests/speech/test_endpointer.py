@@ -198,3 +198,20 @@ def test_an_utterance_in_pink_room_noise_ends_after_the_word(flite: None) -> Non
         got = ep.endpoint()
         assert got is not None and got.reason == "silence", (seed, got and got.reason)
         assert abs(got.speech_end_s - (LEAD + end)) <= 0.4, (seed, got.speech_end_s)
+
+
+def test_the_room_rule_never_asks_more_than_its_cap_over_the_floor() -> None:
+    """A near-silent recording swings wildly in dB: the room's measured spread must not lift
+    the bar for speech far above floor + offset, or the quiet end of a word is cut."""
+    cfg = EndpointConfig()
+    rng = np.random.default_rng(5)
+    hush = audio.to_bytes(rng.normal(0, 3, 16_000))  # about -80 dBFS
+    tone = np.sin(2 * np.pi * 440 * np.arange(8_000) / 16_000)
+    loud, tail = tone * 8_000, tone * 46  # a word, then its quiet end (about -60 dBFS)
+    ep = Endpointer(cfg)
+    ep.feed(hush)
+    ep.noise_dev = 6.0  # as measured in such a recording
+    ep.feed(audio.to_bytes(loud) + audio.to_bytes(tail) + hush)
+    got = ep.endpoint()
+    assert got is not None and got.reason == "silence"
+    assert got.speech_end_s >= 1.0 - cfg.holdoff_s + 0.9  # the quiet end is speech too
