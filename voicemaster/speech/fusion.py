@@ -114,14 +114,13 @@ def verify(
     conf = confidence(llr, threshold) if llr is not None else 0.1
     if phrase is not None and llr is not None and llr >= threshold and cover >= MIN_COVER:
         return Fused(phrase, (grammar_text,), conf, True)
+    near = phrase is not None and llr is not None and llr >= threshold - UNCLEAR_LLR
     if free is None:
-        near = phrase is not None and llr is not None and llr >= threshold - UNCLEAR_LLR
         return Fused(grammar_text, (grammar_text,), min(conf, 0.45), False, near)
     free_text = free()
     alts = tuple(dict.fromkeys(t for t in (grammar_text, free_text) if t))
     if phrase is not None and best_phrase(free_text, phrases) == phrase:
         return Fused(phrase, alts, max(conf, 0.5), True)
-    near = phrase is not None and llr is not None and llr >= threshold - UNCLEAR_LLR
     return Fused(free_text, alts, min(conf, 0.45) if free_text else 0.0, False, near)
 
 
