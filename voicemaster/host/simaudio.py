@@ -9,7 +9,6 @@ game hears exactly what the uninterrupted one heard.
 from __future__ import annotations
 
 import zlib
-from collections import Counter
 from typing import Any
 
 from voicemaster.host.channels import Cue
@@ -51,7 +50,6 @@ class AudioTable(SimTable):
         self.recognizer = make_recognizer()
         self._cue: Cue | None = None
         self.heard_texts: list[tuple[str, str]] = []
-        self._takes: Counter[str] = Counter()  # utterances per audio key: retakes differ
 
     def reset(self) -> None:
         """After a recognizer error: the recognizer's own reset, or a fresh recognizer."""
@@ -87,8 +85,7 @@ class AudioTable(SimTable):
         key = f"{self.seed}:{cue.lines}:{cue.edits}:{cue.kind}:{cue.attempt}" if cue else "0"
         if cue is not None and cue.detail:  # asked again ("again", "late"): another take
             key += f":{cue.detail}"
-        take = self._takes[key]
-        self._takes[key] += 1
+        take = self.again if cue is not None else 0  # SimTable counts the point's hearings
         seed = zlib.crc32(f"{key}:{take}".encode() if take else key.encode())
         if cue is not None and cue.detail == "again":  # said again, more slowly
             return seed, 0.85

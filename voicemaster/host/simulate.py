@@ -39,6 +39,7 @@ class SimTable:
         self._said: dict[str, str] = {}  # role -> the words said
         self.meant: dict[str, str] = {}
         self._asked: Counter[tuple[Any, ...]] = Counter()
+        self.again = 0
         self.misjudged = 0
         self.capped = False  # stopped after MAX_PLAYOFF_ROUNDS play-off rounds
 
@@ -51,6 +52,7 @@ class SimTable:
         point = (cue.lines, cue.edits, cue.kind, cue.team, cue.attempt, cue.detail)
         again = self._asked[point]
         self._asked[point] += 1
+        self.again = again  # how often this very point was heard before (a new take each time)
         rng = random.Random(
             f"{self.seed}:{cue.lines}:{cue.edits}:{cue.kind}:{cue.team}:{cue.attempt}:"
             f"{len(cue.options)}:{cue.detail}" + (f":{again}" if again else "")
