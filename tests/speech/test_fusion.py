@@ -8,6 +8,7 @@ from voicemaster.speech.fusion import (
     ACCEPT_LLR,
     ACCEPT_LLR_LARGE,
     MIN_COVER,
+    NARROW_LLR,
     UNCLEAR_LLR,
     accept_llr,
     confidence,
@@ -43,6 +44,16 @@ def test_a_narrowly_rejected_phrase_is_unclear_and_a_far_off_one_is_not() -> Non
     assert not verify("salmon", ACCEPT_LLR + 5, PHRASES).unclear  # accepted: clear
 
 
+def test_a_phrase_accepted_just_over_the_threshold_is_narrow() -> None:
+    narrow = verify("salmon", ACCEPT_LLR + NARROW_LLR - 1, PHRASES)
+    sure = verify("salmon", ACCEPT_LLR + NARROW_LLR + 1, PHRASES)
+    assert narrow.in_grammar and narrow.narrow and not narrow.unclear
+    assert sure.in_grammar and not sure.narrow
+    large = accept_llr(200)
+    assert verify("salmon", large + 1, PHRASES, threshold=large).narrow
+    assert not verify("salmon", ACCEPT_LLR - 1, PHRASES).narrow  # rejected: not narrow
+
+
 def test_free_decoding_confirms_a_rejected_phrase_or_says_what_was_heard() -> None:
     low = ACCEPT_LLR - 4
     same = verify("salmon", low, PHRASES, free=lambda: "a salmon")
@@ -57,9 +68,10 @@ def test_free_decoding_confirms_a_rejected_phrase_or_says_what_was_heard() -> No
 def test_vosk_fusion_accepts_on_agreement_and_marks_a_disputed_phrase_unclear() -> None:
     agreed = fuse("trout", "trout", PHRASES)
     assert agreed.in_grammar and agreed.text == "trout" and not agreed.unclear
+    assert not agreed.narrow
     disputed = fuse("trout", "the sea", PHRASES)
     assert not disputed.in_grammar and disputed.text == "the sea" and disputed.unclear
     rescued = fuse("trout", "the sea", PHRASES, rescore=lambda free: "trout")
-    assert rescued.in_grammar and rescued.text == "trout"
+    assert rescued.in_grammar and rescued.text == "trout" and rescued.narrow  # asked back
     nothing = fuse("", "the sea", PHRASES)  # no phrase of the grammar fitted
     assert not nothing.in_grammar and not nothing.unclear

@@ -45,6 +45,8 @@ class Heard:
     # a phrase of the window fitted, but was rejected narrowly: the words may have been it
     # (``alternatives`` holds it), so asking once more is worth it
     unclear: bool = False
+    # the phrase was accepted, but narrowly: a verdict resting on it is better asked back
+    narrow: bool = False
 
 
 class Speaker(Protocol):

@@ -199,7 +199,14 @@ class PocketsphinxRecognizer:
         self.last_shout_s = self._shout_start() if found else 0.0
         ms = (time.perf_counter() - started) * 1000.0
         return Heard(
-            fused.text, fused.alternatives, fused.confidence, found, team, ms, fused.unclear
+            fused.text,
+            fused.alternatives,
+            fused.confidence,
+            found,
+            team,
+            ms,
+            fused.unclear,
+            fused.narrow,
         )
 
     def _streamed(self) -> bool:

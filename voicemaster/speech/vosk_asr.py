@@ -154,7 +154,14 @@ class VoskRecognizer:
         self.last_shout_s = starts[0] if shout and starts else 0.0
         ms = (time.perf_counter() - started) * 1000.0
         return Heard(
-            fused.text, fused.alternatives, fused.confidence, shout, team, ms, fused.unclear
+            fused.text,
+            fused.alternatives,
+            fused.confidence,
+            shout,
+            team,
+            ms,
+            fused.unclear,
+            fused.narrow,
         )
 
 
