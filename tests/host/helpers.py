@@ -20,7 +20,7 @@ from voicemaster.host.quiz import Quiz
 from voicemaster.speech.base import Expectation, Heard
 
 DECK = Path(__file__).resolve().parents[1] / "data" / "host" / "mini-standard.yaml"
-Line = str | None | Callable[[Cue], "str | None"]
+Line = str | None | Heard | Callable[[Cue], "str | Heard | None"]
 
 
 def right(cue: Cue) -> str:
@@ -64,6 +64,9 @@ class Table:
             raise AssertionError("the game did not end")
         line = self.queue[cue.kind].pop(0) if self.queue[cue.kind] else self.default(cue)
         text = line(cue) if callable(line) else line
+        if isinstance(text, Heard):  # what a recognizer reported, doubts included
+            self.heard.append((cue.kind, cue.team, text.text))
+            return text
         self.heard.append((cue.kind, cue.team, text))
         return None if text is None else Heard(text=text, confidence=1.0)
 

@@ -10,8 +10,8 @@ import pytest
 
 from tests.host.helpers import DECK, Table, other, questions, quizmaster, right, shout, wrong
 from voicemaster.decks import load_deck
+from voicemaster.host.asking import SAY_AGAIN
 from voicemaster.host.channels import Cue
-from voicemaster.host.dialogue import SAY_AGAIN
 from voicemaster.records import read_record
 from voicemaster.speech.base import Expectation, Heard, SpeechUnavailable
 

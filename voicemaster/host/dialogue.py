@@ -11,19 +11,17 @@ from typing import Any
 
 from voicemaster.decks import Card
 from voicemaster.host import intents, phrases, windows
+from voicemaster.host.asking import AskBack
 from voicemaster.host.corrections import take_back
 from voicemaster.host.hosting import Host
 from voicemaster.host.listening import QuitGame, TakeBack
 from voicemaster.host.phrases import SLOT_WORDS, team_name
-from voicemaster.host.quiz import Judged
 from voicemaster.host.turn import Retake, Turn
 from voicemaster.rules import Playoff, Question, StartRound
 from voicemaster.rules.actions import Action
 from voicemaster.rules.events import Event
 from voicemaster.rules.standard import StandardGame
 from voicemaster.speech.base import Heard
-
-SAY_AGAIN = "Sorry, I did not hear that clearly. Please say your answer again."
 
 
 class Quizmaster(Host[StandardGame]):
@@ -78,69 +76,17 @@ class Quizmaster(Host[StandardGame]):
         return bool(getattr(self.ears, "typed", False))
 
     def judge_answer(
-        self, text: str, card: Card, team: str, role: str, heard: Heard | None = None
+        self,
+        text: str,
+        card: Card,
+        team: str,
+        role: str,
+        heard: Heard | None = None,
+        guarded: bool = False,
     ) -> str:
-        """right | wrong | pass.  An unsure verdict is never guessed, and never answered with
-        the card's answer: typed answers count as not right at once; spoken ones are asked back
-        with the words heard ("Did you say ...?").  "No": the team says it again (twice at
-        most).  "Yes": the words stand, and what is not clearly right counts as not right.
-        An answer the recognizer could not make out (see :func:`unclear`) is asked for once
-        more, without a hint.  Players can always correct the quizmaster with "that was right"."""
-        judged = self.quiz.judge(text, card, self.heard_options(card, team))
-        if judged.answer == "wrong" and heard is not None and self._unclear(heard, card, team):
-            again = self._listen_again(card, team, role, SAY_AGAIN)
-            if again is None:
-                return "pass"
-            text, judged = (
-                again.text,
-                self.quiz.judge(again.text, card, self.heard_options(card, team)),
-            )
-        if judged.answer == "unsure" and not self.typed():
-            judged = self._ask_back(text, judged, card, team, role)
-        return judged.answer if judged.answer != "unsure" else "wrong"
-
-    def _unclear(self, heard: Heard, card: Card, team: str) -> bool:
-        """The recognizer rejected its grammar's phrase, but not by far (``Heard.unclear``),
-        and that phrase would be right: the words may well have been right but were not heard
-        clearly enough."""
-        if not heard.unclear:
-            return False
-        options = self.heard_options(card, team)
-        return any(
-            self.quiz.judge(alt, card, options).answer == "right"
-            for alt in heard.alternatives
-            if alt != heard.text
-        )
-
-    def _listen_again(self, card: Card, team: str, role: str, prompt: str) -> Heard | None:
-        """Ask the team to say its answer again and listen for it (None: silence)."""
-        self.say(prompt)
-        kind = "answer" if role == "defender" else role
-        exp = self.quiz.expectation(
-            card, self.game.teams, self.listener_commands, self.heard_options(card, team)
-        )
-        _i, heard = self.listener.ask(
-            kind, team, card.question, self.timing.choice, exp, card, "again"
-        )
-        return heard
-
-    def _ask_back(self, text: str, judged: Judged, card: Card, team: str, role: str) -> Judged:
-        for _ in range(2):
-            prompt = f"Did you say {text}?"
-            self.say(prompt)
-            _i, heard = self.listener.ask(
-                "confirm", team, prompt, self.timing.choice, windows.confirm(), card, text
-            )
-            if heard is not None and intents.yes_no(heard.text):
-                return judged
-            heard = self._listen_again(card, team, role, "Then please say your answer again.")
-            if heard is None:
-                return Judged("pass", "", "silent when asked again")
-            text = heard.text
-            judged = self.quiz.judge(text, card, self.heard_options(card, team))
-            if judged.answer != "unsure":
-                break
-        return judged
+        """right | wrong | pass.  Doubts are asked back, never guessed (see ``asking``);
+        ``guarded``: an attacker still waits, so the right answer is never said aloud."""
+        return AskBack(self, card, team, role).verdict(text, heard, guarded)
 
     def decided(self, team: str, role: str, answer: str) -> str:
         """A team's answer is settled (told to simulated ears, which count misjudgements)."""

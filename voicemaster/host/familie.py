@@ -23,7 +23,6 @@ from voicemaster.host.channels import KeyboardEars
 from voicemaster.host.dialogue import Quizmaster
 from voicemaster.host.familie_private import private_typing
 from voicemaster.host.intents import Shout
-from voicemaster.host.listening import COMMAND_WORDS
 from voicemaster.host.phrases import listing, team_name
 from voicemaster.host.turn import PendingAttack, Turn
 from voicemaster.rules.familie import FamilieGame, Options
@@ -48,7 +47,7 @@ def kind_words(kind: str) -> str:
 class FamilieQuizmaster(Quizmaster):
     turn_class: type[Turn]  # set below (FamilieTurn needs this class first)
     # children may answer by an option's letter: the recognizer should expect it
-    listener_commands = (*COMMAND_WORDS, *(f"option {letter}" for letter in "abc"))
+    listener_commands = (*windows.GENERAL, *(f"option {letter}" for letter in "abc"))
 
     @property
     def familie(self) -> FamilieGame:

@@ -11,9 +11,10 @@ import random
 from collections.abc import Callable
 from typing import Any, Generic, Protocol, TypeVar, cast
 
-from voicemaster.host.listening import COMMAND_WORDS, Listener, Timing
+from voicemaster.host.listening import Listener, Timing
 from voicemaster.host.log import GameLog
 from voicemaster.host.quiz import Quiz
+from voicemaster.host.windows import GENERAL
 from voicemaster.rules import IllegalAction
 from voicemaster.rules.actions import Action
 from voicemaster.speech.base import Ears, Speaker
@@ -31,7 +32,9 @@ SAVED = "The game is saved. Say or type voicemaster play --resume to go on later
 class Host(Generic[G]):
     """The base of a quizmaster; ``G`` is the game it hosts (``replay`` checks the kind)."""
 
-    listener_commands: tuple[str, ...] = COMMAND_WORDS
+    # an answer window's commands (yes, no and keep only where a window asks for them: in an
+    # answer window they only drew misheard answers, "pass" heard as "yes")
+    listener_commands: tuple[str, ...] = GENERAL
     hosts: type[Any] = object  # the kind of game this quizmaster can host
 
     def __init__(

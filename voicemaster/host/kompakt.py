@@ -12,10 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, cast
 
-from voicemaster.host import intents
+from voicemaster.host import intents, windows
 from voicemaster.host.dialogue import Quizmaster
 from voicemaster.host.intents import Command, Shout, Speech, ZwapTiles
-from voicemaster.host.listening import COMMAND_WORDS
 from voicemaster.host.phrases import listing, team_name, verdict
 from voicemaster.host.turn import PendingAttack, Turn
 from voicemaster.rules import Question, StartRound
@@ -167,7 +166,7 @@ class KompaktTurn(Turn):
         teams = self.qm.game.teams
         zwaps = tuple(f"zwap with {t}" for t in self.later())
         shouts = tuple(f"bezzerwizzer {t}" for t in teams if t != self.team)
-        return Expectation(commands=(*COMMAND_WORDS, *PLAY_WORDS, *zwaps, *shouts), teams=teams)
+        return Expectation(commands=(*windows.GENERAL, *PLAY_WORDS, *zwaps, *shouts), teams=teams)
 
     def zwap_with(self, text: str, attack: PendingAttack | None) -> PendingAttack | None:
         qm, later = self.qm, self.later()

@@ -11,6 +11,8 @@ from voicemaster.host.intents import Command, Shout, Speech, ZwapTiles
 from voicemaster.host.phrases import POINT_WORDS, team_name
 from voicemaster.rules import Attack, Question, Zwap
 from voicemaster.rules.actions import Position
+from voicemaster.speech import spotter
+from voicemaster.speech.base import Heard
 
 if TYPE_CHECKING:
     from voicemaster.decks import Card
@@ -18,6 +20,15 @@ if TYPE_CHECKING:
 
 
 WAIT_FOR_THE_QUESTION = "Wait for the question, please: answers come after it is read."
+SHOUT_AGAIN = "Was that a Bezzerwizzer? Please say it again, with your team."
+
+
+def unclear_shout(heard: Heard | None) -> bool:
+    """The recognizer narrowly rejected a shout (``Heard.unclear``): it is asked for again,
+    never taken as the defender's answer nor dropped."""
+    if heard is None or not heard.unclear or not heard.alternatives:
+        return False
+    return spotter.WORD in heard.alternatives[0].split()
 
 
 @dataclass(frozen=True)
@@ -72,18 +83,22 @@ class Turn:
     # --- before the question is read -------------------------------------------------------
     def before_window(self) -> PendingAttack | None:
         attack: PendingAttack | None = None
-        timing = self.qm.timing
+        timing, detail = self.qm.timing, ""
         for _ in range(timing.max_utterances):
             expectation = windows.before(self.qm.game, self.team, self.locate)
-            intent, _heard = self.qm.listener.ask(
-                "before", self.team, self.announce(), timing.before, expectation
+            intent, heard = self.qm.listener.ask(
+                "before", self.team, self.announce(), timing.before, expectation, None, detail
             )
+            detail = ""
             if intent is None or (isinstance(intent, Command) and intent.name == "pass"):
                 break
             if isinstance(intent, Shout):
                 attack = self.shout(intent, attack, "before")
             elif isinstance(intent, ZwapTiles):
                 attack = self.zwap(intent, attack)
+            elif isinstance(intent, Speech) and unclear_shout(heard):
+                self.qm.say(SHOUT_AGAIN)
+                detail = "shout"
             elif isinstance(intent, Speech):
                 self.too_early()
         return attack
@@ -169,20 +184,16 @@ class Turn:
 
     def _defend(self, card: Card, attack: PendingAttack | None) -> tuple[str, PendingAttack | None]:
         qm, timing = self.qm, self.qm.timing
-        timeout, warned = timing.thinking - timing.warning, False
+        timeout, warned, shout_again = timing.thinking - timing.warning, False, False
         for _ in range(timing.max_utterances):
             exp = qm.quiz.expectation(
                 card, qm.game.teams, qm.listener_commands, qm.heard_options(card, self.team)
             )
+            detail = "shout" if shout_again else "late" if warned else ""
             intent, heard = qm.listener.ask(
-                "answer",
-                self.team,
-                card.question,
-                timeout,
-                exp,
-                card,
-                detail="late" if warned else "",
+                "answer", self.team, card.question, timeout, exp, card, detail
             )
+            shout_again = False
             if intent is None or heard is None:
                 if warned:
                     qm.say("Time is up.")
@@ -195,8 +206,13 @@ class Turn:
                 return "pass", attack
             elif isinstance(intent, ZwapTiles):
                 qm.say("Too late to zwap: the question has been read.")
+            elif isinstance(intent, Speech) and unclear_shout(heard):
+                qm.say(SHOUT_AGAIN)
+                shout_again = True
             elif isinstance(intent, Speech):
-                return qm.judge_answer(heard.text, card, self.team, "defender", heard), attack
+                guarded = attack is not None
+                verdict = qm.judge_answer(heard.text, card, self.team, "defender", heard, guarded)
+                return verdict, attack
         return "pass", attack
 
     def attacker(self, card: Card, attack: PendingAttack, answer: str) -> Attack:

@@ -1,0 +1,142 @@
+"""Doubts are asked back, never guessed: narrowly accepted and narrowly rejected phrases."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.host.helpers import Table, other, questions, quizmaster, right, shout, wrong
+from voicemaster.host.asking import SAY_AGAIN, THEN_AGAIN
+from voicemaster.host.channels import Cue
+from voicemaster.host.turn import SHOUT_AGAIN
+from voicemaster.speech.base import Heard
+
+CARD = "art-3"  # Michelangelo (Donatello: a wrong answer)
+
+
+def narrow(text: str) -> Heard:
+    return Heard(text, (text,), confidence=0.6, narrow=True)
+
+
+def unclear(text: str, phrase: str) -> Heard:
+    return Heard(text, (phrase, text), confidence=0.3, unclear=True)
+
+
+def test_a_narrowly_heard_wrong_phrase_is_asked_back_and_no_hears_the_answer_again(
+    tmp_path: Path,
+) -> None:
+    table = Table().at("confirm", "no").at("answer", "michelangelo")
+    qm, speaker = quizmaster(tmp_path / "g.jsonl", table)
+    card = qm.quiz.card(CARD)
+    assert card is not None
+    heard = narrow("donatello")
+    assert qm.judge_answer(heard.text, card, "red", "defender", heard) == "right"
+    assert speaker.said == ["Did you say donatello?", THEN_AGAIN]
+
+
+def test_yes_lets_a_narrowly_heard_phrase_stand(tmp_path: Path) -> None:
+    table = Table().at("confirm", "yes", "yes")
+    qm, speaker = quizmaster(tmp_path / "g.jsonl", table)
+    card = qm.quiz.card(CARD)
+    assert card is not None
+    for heard, verdict in ((narrow("donatello"), "wrong"), (narrow("michelangelo"), "right")):
+        assert qm.judge_answer(heard.text, card, "red", "defender", heard) == verdict
+    assert speaker.said == ["Did you say donatello?", "Did you say michelangelo?"]
+
+
+def test_with_an_attacker_waiting_the_right_answer_is_never_said_aloud(tmp_path: Path) -> None:
+    table = Table().at("confirm", "no").at("answer", unclear("my hell", "michelangelo"))
+    qm, speaker = quizmaster(tmp_path / "g.jsonl", table)
+    card = qm.quiz.card(CARD)
+    assert card is not None
+    right = narrow("michelangelo")  # narrowly right: stands as heard, not asked back
+    assert qm.judge_answer(right.text, card, "red", "defender", right, guarded=True) == "right"
+    assert speaker.said == []
+    wrong = narrow("donatello")  # a wrong phrase may still be asked back
+    assert qm.judge_answer(wrong.text, card, "red", "defender", wrong, guarded=True) == "wrong"
+    assert speaker.said == ["Did you say donatello?", THEN_AGAIN]
+    assert not any("michelangelo" in line.lower() for line in speaker.said)
+    # unclear twice: not right, and the phrase that would be right is not said
+    table.at("answer", unclear("my hell", "michelangelo"))
+    first = unclear("me kill", "michelangelo")
+    assert qm.judge_answer(first.text, card, "red", "defender", first, guarded=True) == "wrong"
+    assert speaker.said[2:] == [SAY_AGAIN]
+    assert not any("michelangelo" in line.lower() for line in speaker.said)
+
+
+def test_a_right_phrase_unclear_twice_is_asked_back(tmp_path: Path) -> None:
+    table = Table().at("answer", unclear("my hell", "michelangelo")).at("confirm", "yes")
+    qm, speaker = quizmaster(tmp_path / "g.jsonl", table)
+    card = qm.quiz.card(CARD)
+    assert card is not None
+    first = unclear("me kill", "michelangelo")
+    assert qm.judge_answer(first.text, card, "red", "defender", first) == "right"
+    assert speaker.said == [SAY_AGAIN, "Did you say michelangelo?"]
+    # the team did not say it: "no", and its answer heard again is judged
+    table.at("answer", unclear("my hell", "michelangelo"), "donatello").at("confirm", "no")
+    assert qm.judge_answer(first.text, card, "red", "defender", first) == "wrong"
+    assert speaker.said[2:] == [SAY_AGAIN, "Did you say michelangelo?", THEN_AGAIN]
+
+
+def test_a_clearly_heard_phrase_and_typed_answers_are_not_asked_back(tmp_path: Path) -> None:
+    table = Table()
+    qm, speaker = quizmaster(tmp_path / "g.jsonl", table)
+    card = qm.quiz.card(CARD)
+    assert card is not None
+    sure = Heard("donatello", ("donatello",), confidence=0.9)
+    assert qm.judge_answer(sure.text, card, "red", "defender", sure) == "wrong"
+    table.typed = True  # type: ignore[attr-defined]
+    heard = narrow("donatello")
+    assert qm.judge_answer(heard.text, card, "red", "defender", heard) == "wrong"
+    assert speaker.said == [] and table.heard == []
+
+
+def unclear_shout(cue: Cue) -> Heard:
+    """A shout the recognizer rejected narrowly, free decoding heard as other words."""
+    return unclear("the sherwood serve food", f"bezzerwizzer {other(cue)}")
+
+
+def test_an_unclear_shout_is_asked_again_not_taken_as_the_answer(tmp_path: Path) -> None:
+    table = Table().at("before", None, "quit").at("answer", unclear_shout, shout, wrong)
+    table.at("attacker", right)
+    qm, speaker = quizmaster(tmp_path / "g.jsonl", table)
+    qm.run()
+    (line,) = questions(qm)
+    assert line["question"]["answer"] == "wrong"  # the defender's own answer, not the shout
+    assert line["question"]["bezzerwizzer"]["when"] == "after"
+    assert SHOUT_AGAIN in speaker.said
+    answers = [c for c in table.cues if c.kind == "answer"]
+    assert [c.detail for c in answers] == ["", "shout", ""]
+
+
+def test_an_unclear_shout_before_the_question_is_asked_again(tmp_path: Path) -> None:
+    table = Table().at("before", unclear_shout, shout, None, "quit").at("answer", wrong)
+    table.at("attacker", right)
+    qm, speaker = quizmaster(tmp_path / "g.jsonl", table)
+    qm.run()
+    (line,) = questions(qm)
+    assert line["question"]["bezzerwizzer"]["when"] == "before"
+    assert speaker.said.count(SHOUT_AGAIN) == 1
+
+
+def test_a_narrowly_rejected_pass_is_a_pass(tmp_path: Path) -> None:
+    qm, speaker = quizmaster(tmp_path / "g.jsonl", Table())
+    card = qm.quiz.card(CARD)
+    assert card is not None
+    heard = unclear("nerves", "pass")
+    assert qm.judge_answer(heard.text, card, "red", "defender", heard) == "pass"
+    assert speaker.said == []
+
+
+def test_neither_yes_nor_no_is_asked_once_more(tmp_path: Path) -> None:
+    table = Table().at("confirm", unclear("us", "yes"), "yes", None, None)
+    table.at("answer", "donatello")
+    qm, speaker = quizmaster(tmp_path / "g.jsonl", table)
+    card = qm.quiz.card(CARD)
+    assert card is not None
+    heard = narrow("michelangelo")
+    assert qm.judge_answer(heard.text, card, "red", "defender", heard) == "right"
+    again = "Did you say michelangelo? Please say yes or no."
+    assert speaker.said == ["Did you say michelangelo?", again]
+    # silence twice: not confirmed, so the answer is heard again
+    assert qm.judge_answer(heard.text, card, "red", "defender", heard) == "wrong"
+    assert speaker.said[2:] == ["Did you say michelangelo?", again, THEN_AGAIN]
