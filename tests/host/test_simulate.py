@@ -132,3 +132,31 @@ def test_a_play_off_that_cannot_end_is_stopped_with_a_clear_outcome(
     assert "the play-off was stopped after 25 rounds without a winner" in captured.err
     lines = [json.loads(line) for line in (tmp_path / "a").read_text().splitlines()]
     assert sum("playoff" in line for line in lines) == 25
+
+
+def test_simulated_teams_answer_did_you_say_for_their_own_words_and_repeat_a_shout(
+    tmp_path: Path,
+) -> None:
+    log = GameLog(tmp_path / "g.jsonl", {**header(teams=2, track=6, seed=4), "simulate": {}})
+    quiz = Quiz(load_deck(DECK))
+    table = SimTable(log, 4, 1.0, quiz.deck)  # skill 1: the teams answer right
+    game = Quizmaster(log, quiz, TranscriptSpeaker(), table, Timing()).game
+    card = next(c for c in quiz.deck.questions if c.accept)
+    table.cue(Cue("answer", "red", game, 5, card=card, detail="again"))
+    said = table.hear(Expectation(), 5.0)
+    assert said is not None and said.text in (card.answer, *card.accept)
+
+    def confirm(team: str, words: str) -> str | None:
+        table.cue(Cue("confirm", team, game, 5, card=card, detail=words))
+        heard = table.hear(Expectation(), 5.0)
+        return heard.text if heard else None
+
+    assert confirm("red", said.text.upper()) == "yes"
+    other_form = next(f for f in (card.answer, *card.accept) if f != said.text)
+    assert confirm("red", other_form) == "yes"  # another form of the same right answer
+    assert confirm("red", "something else") == "no"
+    assert confirm("blue", said.text) == "no"  # blue said nothing
+    table._shouted = "Bezzerwizzer blue"
+    table.cue(Cue("answer", "red", game, 5, attempt=1, card=card, detail="shout"))
+    again = table.hear(Expectation(), 5.0)
+    assert again is not None and again.text == "Bezzerwizzer blue"

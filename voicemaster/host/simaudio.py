@@ -16,7 +16,7 @@ from voicemaster.host.log import GameLog
 from voicemaster.host.simulate import SimTable
 from voicemaster.speech.base import Expectation, Heard, Speaker
 
-VOICES = ("flite:slt", "flite:rms", "flite:awb", "flite:kal")
+VOICES = ("flite:slt", "flite:rms", "flite:awb", "flite:kal16")
 # Continuous room noise (pink: most of its energy low, like fans, traffic or a car), about 25 dB
 # under the flite voices' speech level (-16 to -21 dBFS).  Noise that starts with the utterance
 # would not be a room: its onset sounds like an "f".

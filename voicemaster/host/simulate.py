@@ -20,6 +20,7 @@ from voicemaster.host.intents import normalize
 from voicemaster.host.listening import QuitGame
 from voicemaster.host.log import GameLog
 from voicemaster.host.phrases import team_name
+from voicemaster.judge.numbers import words_to_digits
 from voicemaster.speech.base import Expectation, Heard
 
 ANSWER_KINDS = ("answer", "attacker", "playoff")
@@ -37,6 +38,8 @@ class SimTable:
         self.skill = skill
         self._next: str | None = None
         self._said: dict[str, str] = {}  # role -> the words said
+        self._last: dict[str, str] = {}  # team -> the words it said last
+        self._shouted: str | None = None  # the last Bezzerwizzer shout
         self.meant: dict[str, str] = {}
         self._asked: Counter[tuple[Any, ...]] = Counter()
         self.again = 0
@@ -58,6 +61,8 @@ class SimTable:
             f"{len(cue.options)}:{cue.detail}" + (f":{again}" if again else "")
         )
         self._next = self.decide(cue, rng)
+        if self._next is not None and self._next.startswith("Bezzerwizzer"):
+            self._shouted = self._next
 
     def hear(self, expectation: Expectation, timeout: float) -> Heard | None:
         text, self._next = self._next, None
@@ -84,6 +89,8 @@ class SimTable:
 
     # --- decisions ----------------------------------------------------------------------------
     def decide(self, cue: Cue, rng: random.Random) -> str | None:
+        if cue.detail == "shout" and self._shouted is not None:
+            return self._shouted  # "Was that a Bezzerwizzer?": the shouting team says it again
         if cue.kind in ("before", "arrange", "final") and cue.attempt == 0:
             correction = self._correction(rng)
             if correction is not None:
@@ -161,6 +168,8 @@ class SimTable:
         game, card = cue.game, cue.card
         if card is None:
             return None
+        if cue.detail == "again":  # asked to say it again: the team answers, nobody shouts
+            return self._answer(cue, card, rng)
         roll = rng.random()
         if cue.kind == "answer" and cue.attempt == 0:
             others = [t for t in game.teams if t != cue.team and game.bezzerwizzers[t] > 0]
@@ -175,6 +184,7 @@ class SimTable:
     def _answer(self, cue: Cue, card: Any, rng: random.Random) -> str:
         role = self._role_key(cue.kind, cue.team or "")
         if cue.detail == "again" and role in self._said:
+            self._last[cue.team or ""] = self._said[role]
             return self._said[role]  # asked to say it again: the same words
         roll = rng.random()
         rights = [card.answer, *card.accept]
@@ -190,15 +200,22 @@ class SimTable:
             self.meant[role], text = "wrong", str(rng.choice(wrongs))
         if self.meant[role] != "pass" and _hears_options(cue, card) and rng.random() < 0.3:
             text = _by_letter(card, text)  # familie: children may answer "option B"
-        self._said[role] = text
+        self._said[role] = self._last[cue.team or ""] = text
         return text
 
     def _competitors(self, card: Any) -> list[str]:
         return list(self.deck.competitors(card))[:4] if self.deck is not None else []
 
     def _was_said(self, cue: Cue) -> bool:
-        said = {normalize(text) for text in self._said.values()}
-        return normalize(cue.detail) in said
+        """ "Did you say <detail>?": the team's last words (numbers said either way), or another
+        form of the same right answer ("Hanukkah" for "Chanukah")."""
+        said = self._last.get(cue.team or "")
+        if said is None:
+            return False
+        rights = [] if cue.card is None else [cue.card.answer, *cue.card.accept]
+        forms = {tuple(_words(r)) for r in rights}
+        same_answer = tuple(_words(said)) in forms and tuple(_words(cue.detail)) in forms
+        return same_answer or _words(said) == _words(cue.detail)
 
     @staticmethod
     def _role_key(kind: str, team: str) -> str:
@@ -207,6 +224,10 @@ class SimTable:
         if kind == "attacker":
             return "attacker"
         return f"playoff:{team}"
+
+
+def _words(text: str) -> list[str]:
+    return words_to_digits(normalize(text).split())
 
 
 def _may_zwap(game: Any, team: str) -> bool:
