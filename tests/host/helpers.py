@@ -48,6 +48,7 @@ class Table:
         self.heard: list[tuple[str, str | None, str | None]] = []
         self.limit = limit
         self.faults: list[BaseException] = []
+        self.expectations: list[Expectation] = []  # what each hearing expected
 
     def at(self, kind: str, *lines: Line) -> Table:
         self.queue[kind].extend(lines)
@@ -60,6 +61,7 @@ class Table:
         if self.faults:
             raise self.faults.pop(0)
         cue = self.cues[-1]
+        self.expectations.append(expectation)
         if len(self.heard) >= self.limit:
             raise AssertionError("the game did not end")
         line = self.queue[cue.kind].pop(0) if self.queue[cue.kind] else self.default(cue)

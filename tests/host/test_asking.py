@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.host.helpers import Table, other, questions, quizmaster, right, shout, wrong
-from voicemaster.host.asking import SAY_AGAIN, THEN_AGAIN
+from voicemaster.host.asking import SAY_AGAIN, THEN_AGAIN, phrase_key, without
 from voicemaster.host.channels import Cue
 from voicemaster.host.turn import SHOUT_AGAIN
-from voicemaster.speech.base import Heard
+from voicemaster.speech.base import Expectation, Heard
 
 CARD = "art-3"  # Michelangelo (Donatello: a wrong answer)
 
@@ -140,3 +140,44 @@ def test_neither_yes_nor_no_is_asked_once_more(tmp_path: Path) -> None:
     # silence twice: not confirmed, so the answer is heard again
     assert qm.judge_answer(heard.text, card, "red", "defender", heard) == "wrong"
     assert speaker.said[2:] == ["Did you say michelangelo?", again, THEN_AGAIN]
+
+
+def test_a_phrase_the_team_denied_is_not_offered_again(tmp_path: Path) -> None:
+    table = Table().at("confirm", "no").at("answer", "michelangelo")
+    qm, _ = quizmaster(tmp_path / "g.jsonl", table)
+    card = qm.quiz.card(CARD)
+    assert card is not None
+    heard = narrow("raphael")  # the card's near miss, heard narrowly: denied
+    assert qm.judge_answer(heard.text, card, "red", "defender", heard) == "right"
+    windows = [c for c in table.cues if c.kind == "answer"]
+    assert len(windows) == 1 and windows[0].detail == "again"
+    offered = table.expectations[-1]
+    assert "Raphael" not in offered.phrases() and "Michelangelo" in offered.phrases()
+    assert without(offered, {phrase_key("Eight")}) == offered  # nothing else removed
+    numbers = Expectation(answers=("8",), competitors=("Nine",))
+    assert without(numbers, {phrase_key("eight")}).phrases() == ("Nine",)
+
+
+def test_a_narrowly_rejected_yes_counts_only_when_asked_a_second_time(tmp_path: Path) -> None:
+    table = Table().at("confirm", unclear("us", "yes"), unclear("u s", "yes"))
+    qm, speaker = quizmaster(tmp_path / "g.jsonl", table)
+    card = qm.quiz.card(CARD)
+    assert card is not None
+    heard = narrow("michelangelo")
+    assert qm.judge_answer(heard.text, card, "red", "defender", heard) == "right"
+    assert len(speaker.said) == 2 and speaker.said[1].endswith("Please say yes or no.")
+    # a narrowly rejected "no" is a no: the answer is heard again
+    table.at("confirm", unclear("us", "yes"), unclear("now", "no")).at("answer", "donatello")
+    assert qm.judge_answer(heard.text, card, "red", "defender", heard) == "wrong"
+    assert speaker.said[-1] == THEN_AGAIN
+
+
+def test_a_shout_heard_narrowly_twice_stands(tmp_path: Path) -> None:
+    table = Table().at("before", None, "quit").at("answer", unclear_shout, unclear_shout, wrong)
+    table.at("attacker", right)
+    qm, speaker = quizmaster(tmp_path / "g.jsonl", table)
+    qm.run()
+    (line,) = questions(qm)
+    assert line["question"]["bezzerwizzer"]["when"] == "after"
+    assert line["question"]["bezzerwizzer"]["answer"] == "right"
+    assert speaker.said.count(SHOUT_AGAIN) == 1

@@ -18,12 +18,15 @@ stands as heard, and an unclear one counts as not right (players can say "that w
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from voicemaster.decks import Card
 from voicemaster.host import intents, windows
+from voicemaster.host.intents import normalize
 from voicemaster.host.quiz import Judged
-from voicemaster.speech.base import Heard
+from voicemaster.judge.numbers import words_to_digits
+from voicemaster.speech.base import Expectation, Heard
 
 if TYPE_CHECKING:
     from voicemaster.host.dialogue import Quizmaster
@@ -37,6 +40,7 @@ class AskBack:
 
     def __init__(self, qm: Quizmaster, card: Card, team: str, role: str) -> None:
         self.qm, self.card, self.team, self.role = qm, card, team, role
+        self.denied: set[str] = set()  # phrases the team said "no" to: not offered again
 
     def judge(self, text: str) -> Judged:
         qm = self.qm
@@ -85,8 +89,11 @@ class AskBack:
         qm, card = self.qm, self.card
         qm.say(prompt)
         kind = "answer" if self.role == "defender" else self.role
-        exp = qm.quiz.expectation(
-            card, qm.game.teams, qm.listener_commands, qm.heard_options(card, self.team)
+        exp = without(
+            qm.quiz.expectation(
+                card, qm.game.teams, qm.listener_commands, qm.heard_options(card, self.team)
+            ),
+            self.denied,
         )
         _i, heard = qm.listener.ask(
             kind, self.team, card.question, qm.timing.choice, exp, card, "again"
@@ -98,6 +105,7 @@ class AskBack:
         for _ in range(2):
             if self.confirmed(text):
                 return judged
+            self.denied.add(phrase_key(text))
             again = self.listen_again(THEN_AGAIN)
             if again is None:
                 return Judged("pass", "", "silent when asked again")
@@ -107,14 +115,49 @@ class AskBack:
         return judged
 
     def confirmed(self, text: str) -> bool:
-        """ "Did you say <text>?", asked once more when neither yes nor no was made out."""
+        """ "Did you say <text>?", asked once more when neither yes nor no was made out; the
+        second time a yes or no the recognizer rejected narrowly counts (after "Did you say"
+        people answer yes or no)."""
         qm, prompt = self.qm, f"Did you say {text}?"
-        for asked in (prompt, f"{prompt} Please say yes or no."):
+        for again, asked in enumerate((prompt, f"{prompt} Please say yes or no.")):
             qm.say(asked)
             _i, heard = qm.listener.ask(
                 "confirm", self.team, asked, qm.timing.choice, windows.confirm(), self.card, text
             )
-            said = intents.yes_no(heard.text) if heard is not None else None
+            said = yes_or_no(heard, narrowly=again > 0)
             if said is not None:
                 return said
         return False
+
+
+def yes_or_no(heard: Heard | None, narrowly: bool) -> bool | None:
+    """Yes, no, or None (not made out); ``narrowly``: also a narrowly rejected yes or no."""
+    if heard is None:
+        return None
+    said = intents.yes_no(heard.text)
+    if said is None and narrowly and heard.unclear and heard.alternatives:
+        said = intents.yes_no(heard.alternatives[0])
+    return said
+
+
+def without(expectation: Expectation, denied: set[str]) -> Expectation:
+    """The window without the phrases the team denied ("Did you say X?" "No"), so the
+    recognizer cannot force the answer said again onto the same wrong phrase."""
+    if not denied:
+        return expectation
+
+    def keep(phrases: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(p for p in phrases if phrase_key(p) not in denied)
+
+    return replace(
+        expectation,
+        answers=keep(expectation.answers),
+        rejects=keep(expectation.rejects),
+        options=keep(expectation.options),
+        competitors=keep(expectation.competitors),
+    )
+
+
+def phrase_key(text: str) -> str:
+    """A phrase as heard and as written alike ("8" and "eight", "Coca-Cola" and "coca cola")."""
+    return " ".join(words_to_digits(normalize(text).split()))

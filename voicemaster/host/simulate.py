@@ -15,12 +15,12 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+from voicemaster.host.asking import phrase_key
 from voicemaster.host.channels import Cue
 from voicemaster.host.intents import normalize
 from voicemaster.host.listening import QuitGame
 from voicemaster.host.log import GameLog
 from voicemaster.host.phrases import team_name
-from voicemaster.judge.numbers import words_to_digits
 from voicemaster.speech.base import Expectation, Heard
 
 ANSWER_KINDS = ("answer", "attacker", "playoff")
@@ -213,9 +213,9 @@ class SimTable:
         if said is None:
             return False
         rights = [] if cue.card is None else [cue.card.answer, *cue.card.accept]
-        forms = {tuple(_words(r)) for r in rights}
-        same_answer = tuple(_words(said)) in forms and tuple(_words(cue.detail)) in forms
-        return same_answer or _words(said) == _words(cue.detail)
+        forms = {phrase_key(r) for r in rights}
+        same_answer = phrase_key(said) in forms and phrase_key(cue.detail) in forms
+        return same_answer or phrase_key(said) == phrase_key(cue.detail)
 
     @staticmethod
     def _role_key(kind: str, team: str) -> str:
@@ -224,10 +224,6 @@ class SimTable:
         if kind == "attacker":
             return "attacker"
         return f"playoff:{team}"
-
-
-def _words(text: str) -> list[str]:
-    return words_to_digits(normalize(text).split())
 
 
 def _may_zwap(game: Any, team: str) -> bool:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from voicemaster.host import intents, windows
-from voicemaster.host.intents import Command, Shout, Speech, ZwapTiles
+from voicemaster.host.intents import Command, Intent, Shout, Speech, ZwapTiles
 from voicemaster.host.phrases import POINT_WORDS, team_name
 from voicemaster.rules import Attack, Question, Zwap
 from voicemaster.rules.actions import Position
@@ -29,6 +29,13 @@ def unclear_shout(heard: Heard | None) -> bool:
     if heard is None or not heard.unclear or not heard.alternatives:
         return False
     return spotter.WORD in heard.alternatives[0].split()
+
+
+def repeated_shout(heard: Heard, teams: tuple[str, ...]) -> Shout:
+    """A shout heard narrowly again right after "Was that a Bezzerwizzer?": it stands (nobody
+    repeats a shout nobody made)."""
+    intent = intents.parse(heard.alternatives[0], teams=teams)
+    return intent if isinstance(intent, Shout) else Shout(None)
 
 
 @dataclass(frozen=True)
@@ -83,25 +90,40 @@ class Turn:
     # --- before the question is read -------------------------------------------------------
     def before_window(self) -> PendingAttack | None:
         attack: PendingAttack | None = None
-        timing, detail = self.qm.timing, ""
+        timing, asked = self.qm.timing, False
         for _ in range(timing.max_utterances):
             expectation = windows.before(self.qm.game, self.team, self.locate)
             intent, heard = self.qm.listener.ask(
-                "before", self.team, self.announce(), timing.before, expectation, None, detail
+                "before",
+                self.team,
+                self.announce(),
+                timing.before,
+                expectation,
+                None,
+                "shout" if asked else "",
             )
-            detail = ""
             if intent is None or (isinstance(intent, Command) and intent.name == "pass"):
                 break
+            intent, asked = self.settle_shout(intent, heard, asked)
             if isinstance(intent, Shout):
                 attack = self.shout(intent, attack, "before")
             elif isinstance(intent, ZwapTiles):
                 attack = self.zwap(intent, attack)
-            elif isinstance(intent, Speech) and unclear_shout(heard):
-                self.qm.say(SHOUT_AGAIN)
-                detail = "shout"
-            elif isinstance(intent, Speech):
+            elif isinstance(intent, Speech) and not asked:
                 self.too_early()
         return attack
+
+    def settle_shout(
+        self, intent: Intent | None, heard: Heard | None, asked: bool
+    ) -> tuple[Intent | None, bool]:
+        """(The intent, whether "Was that a Bezzerwizzer?" is now asked): a shout heard
+        narrowly is asked for again once; heard narrowly again, it stands."""
+        if not isinstance(intent, Speech) or heard is None or not unclear_shout(heard):
+            return intent, False
+        if asked:
+            return repeated_shout(heard, tuple(self.qm.game.teams)), False
+        self.qm.say(SHOUT_AGAIN)
+        return intent, True
 
     def too_early(self) -> None:
         """Something typed before the question that is no move: most likely an answer."""
@@ -184,16 +206,16 @@ class Turn:
 
     def _defend(self, card: Card, attack: PendingAttack | None) -> tuple[str, PendingAttack | None]:
         qm, timing = self.qm, self.qm.timing
-        timeout, warned, shout_again = timing.thinking - timing.warning, False, False
+        timeout, warned, asked = timing.thinking - timing.warning, False, False
         for _ in range(timing.max_utterances):
             exp = qm.quiz.expectation(
                 card, qm.game.teams, qm.listener_commands, qm.heard_options(card, self.team)
             )
-            detail = "shout" if shout_again else "late" if warned else ""
+            detail = "shout" if asked else "late" if warned else ""
             intent, heard = qm.listener.ask(
                 "answer", self.team, card.question, timeout, exp, card, detail
             )
-            shout_again = False
+            intent, asked = self.settle_shout(intent, heard, asked)
             if intent is None or heard is None:
                 if warned:
                     qm.say("Time is up.")
@@ -206,9 +228,8 @@ class Turn:
                 return "pass", attack
             elif isinstance(intent, ZwapTiles):
                 qm.say("Too late to zwap: the question has been read.")
-            elif isinstance(intent, Speech) and unclear_shout(heard):
-                qm.say(SHOUT_AGAIN)
-                shout_again = True
+            elif isinstance(intent, Speech) and asked:
+                continue  # "Was that a Bezzerwizzer?" was asked: listen again
             elif isinstance(intent, Speech):
                 guarded = attack is not None
                 verdict = qm.judge_answer(heard.text, card, self.team, "defender", heard, guarded)
