@@ -10,6 +10,7 @@ phrase rejected on the streamed features gets a second look on the whole buffere
 
 from __future__ import annotations
 
+import itertools
 import math
 import os
 import time
@@ -38,6 +39,7 @@ FREE_CONFIG: dict[str, Any] = {
     "maxhmmpf": 3000,
     "maxwpf": 5,
 }
+NBEST = 20  # n-best paths searched for a complete phrase when the best path is partial
 PHONE_LM = "en-us-phone.lm.bin"  # the model's phonetic trigram, for the phone loop
 _NOT_SPEECH = ("<", "[", "+")  # <sil>, <s>, </s>, [noise], +SPN+: not words of the phrase
 
@@ -214,9 +216,9 @@ class PocketsphinxRecognizer:
 
     def _verified(self, free: Any) -> Fused:
         """The grammar's phrase checked against the phone loop (both decoders ended)."""
-        hyp = self._grammar.hyp()
+        hyp = self._complete_hyp()
         grammar_text = hyp.hypstr if hyp else ""
-        self.last_llr = self._llr()
+        self.last_llr = self._llr(hyp)
         cover = self.last_stats.get("covered", 0.0) if self.last_llr is not None else 0.0
         strict = spotter.WORD in grammar_text.split()  # a false shout costs a whole turn
         threshold = spotter.ACCEPT_LLR if strict else accept_llr(len(self._phrases))
@@ -240,10 +242,26 @@ class PocketsphinxRecognizer:
         """A pocketsphinx score (returned as a probability) back in its log units."""
         return math.log(max(prob, 1e-300)) / self._log_base
 
-    def _llr(self) -> float | None:
+    def _complete_hyp(self) -> Any:
+        """The grammar's best path, or when that stopped inside a phrase (pocketsphinx then
+        returns the partial path: "that was" for "Paris", in room noise about 4% of answers) the
+        best complete phrase among its n-best paths.  Its word segments are not known: the
+        partial path's stand in for them in the cover and llr frame counts."""
+        hyp = self._grammar.hyp()
+        if hyp is None or hyp.hypstr in self._phrases:
+            return hyp
+        try:
+            for other in itertools.islice(self._grammar.nbest(), NBEST):
+                if other is not None and other.hypstr in self._phrases:
+                    return other
+        except RuntimeError:  # no lattice to search: keep the partial path (rejected)
+            pass
+        return hyp
+
+    def _llr(self, hyp: Any) -> float | None:
         """(grammar path score - phone loop path score) per frame of speech (the phone loop's
         non-silence frames); None when the grammar heard no word."""
-        hyp, loop = self._grammar.hyp(), self._phones.hyp()
+        loop = self._phones.hyp()
         if hyp is None or loop is None or not hyp.hypstr:
             return None
         spoken = _speech_frames(self._phones.seg())
