@@ -181,3 +181,13 @@ def test_a_shout_heard_narrowly_twice_stands(tmp_path: Path) -> None:
     assert line["question"]["bezzerwizzer"]["when"] == "after"
     assert line["question"]["bezzerwizzer"]["answer"] == "right"
     assert speaker.said.count(SHOUT_AGAIN) == 1
+
+
+def test_a_pass_half_heard_when_asked_again_is_a_pass(tmp_path: Path) -> None:
+    table = Table().at("answer", unclear("nurse", "pass"))
+    qm, speaker = quizmaster(tmp_path / "g.jsonl", table)
+    card = qm.quiz.card(CARD)
+    assert card is not None
+    first = unclear("me kill", "michelangelo")
+    assert qm.judge_answer(first.text, card, "red", "defender", first) == "pass"
+    assert speaker.said == [SAY_AGAIN]

@@ -60,13 +60,15 @@ class AskBack:
 
     def _recheck(self, judged: Judged, heard: Heard, guarded: bool) -> tuple[str, Judged] | None:
         """The words and verdict after the recognizer's doubts are settled (None: silence)."""
-        if judged.answer == "wrong" and heard.unclear and heard.alternatives[:1] == ("pass",):
+        if half_heard_pass(judged, heard):
             return "pass", Judged("pass", "pass", "pass, heard narrowly")
         if judged.answer == "wrong" and self.right_alternative(heard) is not None:
             again = self.listen_again(SAY_AGAIN)
             if again is None:
                 return None
             heard, judged = again, self.judge(again.text)
+            if half_heard_pass(judged, heard):
+                return "pass", Judged("pass", "pass", "pass, heard narrowly")
             phrase = self.right_alternative(heard)
             if judged.answer == "wrong" and phrase is not None and not guarded:
                 return phrase, self.ask_back(phrase, self.judge(phrase))
@@ -128,6 +130,11 @@ class AskBack:
             if said is not None:
                 return said
         return False
+
+
+def half_heard_pass(judged: Judged, heard: Heard) -> bool:
+    """Words judged wrong where the recognizer narrowly rejected "pass": a pass."""
+    return judged.answer == "wrong" and heard.unclear and heard.alternatives[:1] == ("pass",)
 
 
 def yes_or_no(heard: Heard | None, narrowly: bool) -> bool | None:
