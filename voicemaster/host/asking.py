@@ -10,7 +10,9 @@
 A narrowly rejected "pass" whose words are not right counts as a pass (a pass scores as a wrong
 answer does; in 16 simulated games all 6 such hearings were a pass).
 
-"Yes" lets the words stand; "no" asks for the answer again (twice at most).  Typed answers are
+"Yes" lets the words stand; "no" asks for the answer again (twice at most), and the phrase
+denied is left out of the window, so the recognizer cannot land on it again.  Neither yes nor
+no made out: asked once more, and then a narrowly rejected yes or no counts.  Typed answers are
 never asked back.  ``guarded``: another team still waits to answer the same question (an
 attacker), so the quizmaster never says the right answer aloud: a right phrase heard narrowly
 stands as heard, and an unclear one counts as not right (players can say "that was right").
