@@ -156,7 +156,11 @@ def test_simulated_teams_answer_did_you_say_for_their_own_words_and_repeat_a_sho
     assert confirm("red", other_form) == "yes"  # another form of the same right answer
     assert confirm("red", "something else") == "no"
     assert confirm("blue", said.text) == "no"  # blue said nothing
-    table._shouted = "Bezzerwizzer blue"
+    table._next_said = "Bezzerwizzer blue"  # said at the point before
     table.cue(Cue("answer", "red", game, 5, attempt=1, card=card, detail="shout"))
     again = table.hear(Expectation(), 5.0)
     assert again is not None and again.text == "Bezzerwizzer blue"
+    # asked "Was that a Bezzerwizzer?" when nobody shouted (an answer was heard so): nobody says it
+    table._next_said = card.answer
+    table.cue(Cue("answer", "red", game, 5, attempt=2, card=card, detail="shout"))
+    assert table.hear(Expectation(), 5.0) is None

@@ -39,7 +39,8 @@ class SimTable:
         self._next: str | None = None
         self._said: dict[str, str] = {}  # role -> the words said
         self._last: dict[str, str] = {}  # team -> the words it said last
-        self._shouted: str | None = None  # the last Bezzerwizzer shout
+        self._prior: str | None = None  # what was said at the listening point before this one
+        self._next_said: str | None = None  # what is said at this one
         self.meant: dict[str, str] = {}
         self._asked: Counter[tuple[Any, ...]] = Counter()
         self.again = 0
@@ -60,9 +61,8 @@ class SimTable:
             f"{self.seed}:{cue.lines}:{cue.edits}:{cue.kind}:{cue.team}:{cue.attempt}:"
             f"{len(cue.options)}:{cue.detail}" + (f":{again}" if again else "")
         )
-        self._next = self.decide(cue, rng)
-        if self._next is not None and self._next.startswith("Bezzerwizzer"):
-            self._shouted = self._next
+        self._prior = self._next_said
+        self._next = self._next_said = self.decide(cue, rng)
 
     def hear(self, expectation: Expectation, timeout: float) -> Heard | None:
         text, self._next = self._next, None
@@ -89,8 +89,9 @@ class SimTable:
 
     # --- decisions ----------------------------------------------------------------------------
     def decide(self, cue: Cue, rng: random.Random) -> str | None:
-        if cue.detail == "shout" and self._shouted is not None:
-            return self._shouted  # "Was that a Bezzerwizzer?": the shouting team says it again
+        if cue.detail == "shout":  # "Was that a Bezzerwizzer?": a team that shouted says it again
+            shouted = self._prior is not None and self._prior.startswith("Bezzerwizzer")
+            return self._prior if shouted else None
         if cue.kind in ("before", "arrange", "final") and cue.attempt == 0:
             correction = self._correction(rng)
             if correction is not None:
