@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from tests.host.helpers import Table, other, questions, quizmaster, right, shout, wrong
 from voicemaster.host.asking import SAY_AGAIN, THEN_AGAIN, phrase_key, without
@@ -95,27 +96,30 @@ def unclear_shout(cue: Cue) -> Heard:
     return unclear("the sherwood serve food", f"bezzerwizzer {other(cue)}")
 
 
-def test_an_unclear_shout_is_asked_again_not_taken_as_the_answer(tmp_path: Path) -> None:
-    table = Table().at("before", None, "quit").at("answer", unclear_shout, shout, wrong)
-    table.at("attacker", right)
-    qm, speaker = quizmaster(tmp_path / "g.jsonl", table)
+def one_question(path: Path, table: Table) -> tuple[dict[str, Any], list[str]]:
+    """Play one question with the table's lines (the attacker answers right); its record
+    line and what the quizmaster said."""
+    qm, speaker = quizmaster(path, table.at("attacker", right))
     qm.run()
     (line,) = questions(qm)
+    return line, speaker.said
+
+
+def test_an_unclear_shout_is_asked_again_not_taken_as_the_answer(tmp_path: Path) -> None:
+    table = Table().at("before", None, "quit").at("answer", unclear_shout, shout, wrong)
+    line, said = one_question(tmp_path / "g.jsonl", table)
     assert line["question"]["answer"] == "wrong"  # the defender's own answer, not the shout
     assert line["question"]["bezzerwizzer"]["when"] == "after"
-    assert SHOUT_AGAIN in speaker.said
+    assert SHOUT_AGAIN in said
     answers = [c for c in table.cues if c.kind == "answer"]
     assert [c.detail for c in answers] == ["", "shout", ""]
 
 
 def test_an_unclear_shout_before_the_question_is_asked_again(tmp_path: Path) -> None:
     table = Table().at("before", unclear_shout, shout, None, "quit").at("answer", wrong)
-    table.at("attacker", right)
-    qm, speaker = quizmaster(tmp_path / "g.jsonl", table)
-    qm.run()
-    (line,) = questions(qm)
+    line, said = one_question(tmp_path / "g.jsonl", table)
     assert line["question"]["bezzerwizzer"]["when"] == "before"
-    assert speaker.said.count(SHOUT_AGAIN) == 1
+    assert said.count(SHOUT_AGAIN) == 1
 
 
 def test_a_narrowly_rejected_pass_is_a_pass(tmp_path: Path) -> None:
@@ -174,13 +178,10 @@ def test_a_narrowly_rejected_yes_counts_only_when_asked_a_second_time(tmp_path: 
 
 def test_a_shout_heard_narrowly_twice_stands(tmp_path: Path) -> None:
     table = Table().at("before", None, "quit").at("answer", unclear_shout, unclear_shout, wrong)
-    table.at("attacker", right)
-    qm, speaker = quizmaster(tmp_path / "g.jsonl", table)
-    qm.run()
-    (line,) = questions(qm)
+    line, said = one_question(tmp_path / "g.jsonl", table)
     assert line["question"]["bezzerwizzer"]["when"] == "after"
     assert line["question"]["bezzerwizzer"]["answer"] == "right"
-    assert speaker.said.count(SHOUT_AGAIN) == 1
+    assert said.count(SHOUT_AGAIN) == 1
 
 
 def test_a_pass_half_heard_when_asked_again_is_a_pass(tmp_path: Path) -> None:
