@@ -26,6 +26,7 @@ from voicemaster.host.familie_private import private_typing
 from voicemaster.host.listening import Timing
 from voicemaster.host.log import GameLog
 from voicemaster.host.quiz import Quiz
+from voicemaster.host.turn import SHOUT_AGAIN
 from voicemaster.records import read_record
 from voicemaster.speech.base import Expectation, Heard
 
@@ -265,3 +266,18 @@ def test_kinds_by_voice_and_by_flag() -> None:
     assert kind_of("children and adults") is None
     mixed = alternating_kinds(["red", "blue", "green"], 5)
     assert set(mixed.values()) == {"child", "adult"}
+
+
+def test_a_half_heard_shout_before_the_options_is_asked_again(tmp_path: Path) -> None:
+    def half_heard(cue: Cue) -> Heard:
+        return Heard("the sherwood", ("bezzerwizzer blue", "the sherwood"), unclear=True)
+
+    kinds = {"red": "child", "blue": "adult"}
+    table = Until(4).at("options", half_heard, half_heard).at("answer", red_wrong)
+    table.at("attacker", right)
+    qm, speaker = master(tmp_path / "g.jsonl", table, kinds)
+    assert qm.run() == "quit"
+    attacked = next(q for q in questions(qm) if q["question"].get("bezzerwizzer"))
+    assert attacked["question"]["bezzerwizzer"]["team"] == "blue"
+    assert speaker.said.count(SHOUT_AGAIN) == 1
+    assert [c.detail for c in table.cues if c.kind == "options"][:2] == ["", "shout"]

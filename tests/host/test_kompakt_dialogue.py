@@ -12,6 +12,7 @@ from voicemaster.host.kompakt import KompaktQuizmaster
 from voicemaster.host.listening import Timing
 from voicemaster.host.log import GameLog
 from voicemaster.host.quiz import Quiz
+from voicemaster.host.turn import SHOUT_AGAIN
 from voicemaster.records import read_record
 from voicemaster.rules.categories import STANDARD
 from voicemaster.speech.base import Expectation, Heard
@@ -150,3 +151,18 @@ def test_empty_the_bag_ends_when_the_bag_cannot_serve_a_round(tmp_path: Path) ->
     assert sum(1 for line in qm.log.lines if "round" in line) == 6  # never refilled
     assert any("tokens left in the bag" in s for s in speaker.said)
     assert all(p < 20 for p in qm.game.positions.values())
+
+
+def test_a_half_heard_shout_before_the_question_is_asked_again(tmp_path: Path) -> None:
+    def half_heard(cue: Cue) -> Heard:
+        team = next(t for t in cue.game.teams if t != cue.team)
+        return Heard("the sherwood", (f"bezzerwizzer {team}", "the sherwood"), unclear=True)
+
+    table = Until(1).at("before", half_heard, half_heard, None).at("answer", wrong)
+    table.at("attacker", wrong)
+    qm, speaker = master(tmp_path / "g.jsonl", table)
+    assert qm.run() == "quit"
+    (line,) = questions(qm)
+    assert line["question"]["bezzerwizzer"]["when"] == "before"  # heard narrowly twice: stands
+    assert speaker.said.count(SHOUT_AGAIN) == 1
+    assert [c.detail for c in table.cues if c.kind == "before"][:2] == ["", "shout"]

@@ -134,14 +134,21 @@ class FamilieTurn(Turn):
         ]
         if attack is not None or not adults:
             return attack
-        prompt = "Any Bezzerwizzer before I read the options?"
+        prompt, asked = "Any Bezzerwizzer before I read the options?", False
         self.qm.say(prompt)
         for _ in range(timing.max_utterances):
-            intent, _heard = self.qm.listener.ask(
-                "options", self.team, prompt, timing.before, windows.shouts(game.teams)
+            intent, heard = self.qm.listener.ask(
+                "options",
+                self.team,
+                prompt,
+                timing.before,
+                windows.shouts(game.teams),
+                None,
+                "shout" if asked else "",
             )
             if intent is None or (isinstance(intent, intents.Command) and intent.name == "pass"):
                 break
+            intent, asked = self.settle_shout(intent, heard, asked)
             if isinstance(intent, Shout):
                 attack = self.shout(intent, attack, "after")
                 if attack is not None:

@@ -143,10 +143,17 @@ class KompaktTurn(Turn):
     def before_window(self) -> PendingAttack | None:
         qm, timing = self.qm, self.qm.timing
         attack: PendingAttack | None = None
+        asked = False
         for _ in range(timing.max_utterances):
             expectation = self.expectation()
             intent, heard = qm.listener.ask(
-                "before", self.team, self.announce(), timing.before, expectation
+                "before",
+                self.team,
+                self.announce(),
+                timing.before,
+                expectation,
+                None,
+                "shout" if asked else "",
             )
             if intent is None or heard is None:
                 break
@@ -154,11 +161,12 @@ class KompaktTurn(Turn):
                 break
             if isinstance(intent, Speech) and intents._is(intent.text, PLAY_WORDS):
                 break
+            intent, asked = self.settle_shout(intent, heard, asked)
             if isinstance(intent, Shout):
                 attack = self.shout(intent, attack, "before")
             elif isinstance(intent, ZwapTiles):
                 attack = self.zwap_with(heard.text, attack)
-            elif isinstance(intent, Speech):
+            elif isinstance(intent, Speech) and not asked:
                 self.too_early()
         return attack
 
