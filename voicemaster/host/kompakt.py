@@ -141,20 +141,10 @@ class KompaktTurn(Turn):
         return text
 
     def before_window(self) -> PendingAttack | None:
-        qm, timing = self.qm, self.qm.timing
         attack: PendingAttack | None = None
         asked = False
-        for _ in range(timing.max_utterances):
-            expectation = self.expectation()
-            intent, heard = qm.listener.ask(
-                "before",
-                self.team,
-                self.announce(),
-                timing.before,
-                expectation,
-                None,
-                "shout" if asked else "",
-            )
+        for _ in range(self.qm.timing.max_utterances):
+            intent, heard = self.ask_before(self.expectation(), asked)
             if intent is None or heard is None:
                 break
             if isinstance(intent, Command) and intent.name == "pass":

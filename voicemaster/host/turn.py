@@ -12,7 +12,7 @@ from voicemaster.host.phrases import POINT_WORDS, team_name
 from voicemaster.rules import Attack, Question, Zwap
 from voicemaster.rules.actions import Position
 from voicemaster.speech import spotter
-from voicemaster.speech.base import Heard
+from voicemaster.speech.base import Expectation, Heard
 
 if TYPE_CHECKING:
     from voicemaster.decks import Card
@@ -90,18 +90,10 @@ class Turn:
     # --- before the question is read -------------------------------------------------------
     def before_window(self) -> PendingAttack | None:
         attack: PendingAttack | None = None
-        timing, asked = self.qm.timing, False
-        for _ in range(timing.max_utterances):
+        asked = False
+        for _ in range(self.qm.timing.max_utterances):
             expectation = windows.before(self.qm.game, self.team, self.locate)
-            intent, heard = self.qm.listener.ask(
-                "before",
-                self.team,
-                self.announce(),
-                timing.before,
-                expectation,
-                None,
-                "shout" if asked else "",
-            )
+            intent, heard = self.ask_before(expectation, asked)
             if intent is None or (isinstance(intent, Command) and intent.name == "pass"):
                 break
             intent, asked = self.settle_shout(intent, heard, asked)
@@ -112,6 +104,15 @@ class Turn:
             elif isinstance(intent, Speech) and not asked:
                 self.too_early()
         return attack
+
+    def ask_before(
+        self, expectation: Expectation, asked: bool
+    ) -> tuple[Intent | None, Heard | None]:
+        """Listen before the question is read (``asked``: "Was that a Bezzerwizzer?" was)."""
+        timing, detail = self.qm.timing, "shout" if asked else ""
+        return self.qm.listener.ask(
+            "before", self.team, self.announce(), timing.before, expectation, None, detail
+        )
 
     def settle_shout(
         self, intent: Intent | None, heard: Heard | None, asked: bool
