@@ -93,12 +93,7 @@ class AskBack:
         qm, card = self.qm, self.card
         qm.say(prompt)
         kind = "answer" if self.role == "defender" else self.role
-        exp = without(
-            qm.quiz.expectation(
-                card, qm.game.teams, qm.listener_commands, qm.heard_options(card, self.team)
-            ),
-            self.denied,
-        )
+        exp = without(qm.answer_expectation(card, self.team), self.denied)
         _i, heard = qm.listener.ask(
             kind, self.team, card.question, qm.timing.choice, exp, card, "again"
         )
@@ -136,7 +131,9 @@ class AskBack:
 
 def half_heard_pass(judged: Judged, heard: Heard) -> bool:
     """Words judged wrong where the recognizer narrowly rejected "pass": a pass."""
-    return judged.answer == "wrong" and heard.unclear and heard.alternatives[:1] == ("pass",)
+    if judged.answer != "wrong" or not heard.unclear or not heard.alternatives:
+        return False
+    return intents.parse(heard.alternatives[0]) == intents.Command("pass")
 
 
 def yes_or_no(heard: Heard | None, narrowly: bool) -> bool | None:

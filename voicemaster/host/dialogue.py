@@ -21,7 +21,7 @@ from voicemaster.rules import Playoff, Question, StartRound
 from voicemaster.rules.actions import Action
 from voicemaster.rules.events import Event
 from voicemaster.rules.standard import StandardGame
-from voicemaster.speech.base import Heard
+from voicemaster.speech.base import Expectation, Heard
 
 
 class Quizmaster(Host[StandardGame]):
@@ -71,6 +71,12 @@ class Quizmaster(Host[StandardGame]):
     def heard_options(self, card: Card, team: str) -> bool:
         return (card.id, team) in self.told_options
 
+    def answer_expectation(self, card: Card, team: str) -> Expectation:
+        """The window in which ``team`` answers ``card``."""
+        return self.quiz.expectation(
+            card, self.game.teams, self.listener_commands, self.heard_options(card, team)
+        )
+
     def typed(self) -> bool:
         """Answers come from a keyboard (nothing was misheard, nothing to ask back)."""
         return bool(getattr(self.ears, "typed", False))
@@ -99,9 +105,7 @@ class Quizmaster(Host[StandardGame]):
 
     def _answer_window(self, team: str, card: Card, role: str, prompt: str) -> str:
         timeout, warned = self.timing.thinking - self.timing.warning, False
-        exp = self.quiz.expectation(
-            card, self.game.teams, self.listener_commands, self.heard_options(card, team)
-        )
+        exp = self.answer_expectation(card, team)
         for _ in range(self.timing.max_utterances):
             intent, heard = self.listener.ask(
                 role, team, prompt, timeout, exp, card, detail="late" if warned else ""

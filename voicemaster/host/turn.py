@@ -209,9 +209,7 @@ class Turn:
         qm, timing = self.qm, self.qm.timing
         timeout, warned, asked = timing.thinking - timing.warning, False, False
         for _ in range(timing.max_utterances):
-            exp = qm.quiz.expectation(
-                card, qm.game.teams, qm.listener_commands, qm.heard_options(card, self.team)
-            )
+            exp = qm.answer_expectation(card, self.team)
             detail = "shout" if asked else "late" if warned else ""
             intent, heard = qm.listener.ask(
                 "answer", self.team, card.question, timeout, exp, card, detail
