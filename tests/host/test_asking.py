@@ -78,6 +78,23 @@ def test_a_right_phrase_unclear_twice_is_asked_back(tmp_path: Path) -> None:
     assert speaker.said[2:] == [SAY_AGAIN, "Did you say michelangelo?", THEN_AGAIN]
 
 
+def test_a_right_phrase_heard_first_is_asked_back_when_the_retake_is_unclear(
+    tmp_path: Path,
+) -> None:
+    """The retake unclear without a right phrase (no path through the grammar, or another
+    phrase): the right phrase the first hearing held is asked back, unless guarded."""
+    lost = Heard("so vocals", ("so vocals",), confidence=0.1, unclear=True)
+    table = Table().at("answer", lost, unclear("one", "donatello")).at("confirm", "yes")
+    qm, speaker = quizmaster(tmp_path / "g.jsonl", table)
+    card = qm.quiz.card(CARD)
+    assert card is not None
+    first = unclear("me kill", "michelangelo")
+    assert qm.judge_answer(first.text, card, "red", "defender", first) == "right"
+    assert speaker.said == [SAY_AGAIN, "Did you say michelangelo?"]
+    assert qm.judge_answer(first.text, card, "red", "defender", first, guarded=True) == "wrong"
+    assert speaker.said[2:] == [SAY_AGAIN]
+
+
 def test_a_clearly_heard_phrase_and_typed_answers_are_not_asked_back(tmp_path: Path) -> None:
     table = Table()
     qm, speaker = quizmaster(tmp_path / "g.jsonl", table)
@@ -176,6 +193,28 @@ def test_a_narrowly_rejected_yes_counts_only_when_asked_a_second_time(tmp_path: 
     assert speaker.said[-1] == THEN_AGAIN
 
 
+def test_a_no_heard_narrowly_is_asked_once_more(tmp_path: Path) -> None:
+    """A no takes the phrase out of the window: heard only narrowly, it is asked again."""
+    table = Table().at("confirm", narrow("nope"), "yes")
+    qm, speaker = quizmaster(tmp_path / "g.jsonl", table)
+    card = qm.quiz.card(CARD)
+    assert card is not None
+    heard = narrow("michelangelo")
+    assert qm.judge_answer(heard.text, card, "red", "defender", heard) == "right"
+    assert speaker.said[1] == "Did you say michelangelo? Please say yes or no."
+    # narrowly again the second time: the no counts; a clear no counts at once
+    table.at("confirm", narrow("no"), narrow("no"), "no").at("answer", "donatello", "raphael")
+    for _ in range(2):
+        assert qm.judge_answer(heard.text, card, "red", "defender", heard) == "wrong"
+    assert speaker.said[2:] == [
+        "Did you say michelangelo?",
+        "Did you say michelangelo? Please say yes or no.",
+        THEN_AGAIN,
+        "Did you say michelangelo?",
+        THEN_AGAIN,
+    ]
+
+
 def test_a_shout_heard_narrowly_twice_stands(tmp_path: Path) -> None:
     table = Table().at("before", None, "quit").at("answer", unclear_shout, unclear_shout, wrong)
     line, said = one_question(tmp_path / "g.jsonl", table)
@@ -192,3 +231,34 @@ def test_a_pass_half_heard_when_asked_again_is_a_pass(tmp_path: Path) -> None:
     first = unclear("me kill", "michelangelo")
     assert qm.judge_answer(first.text, card, "red", "defender", first) == "pass"
     assert speaker.said == [SAY_AGAIN]
+
+
+def test_the_answer_heard_again_after_a_no_is_settled_like_the_first(tmp_path: Path) -> None:
+    """After "no", an unclear right phrase is asked back (it was heard twice) and a half-heard
+    pass is a pass: the retake is not judged on free decoding alone."""
+    table = Table().at("confirm", "no", "yes").at("answer", unclear("as usual", "michelangelo"))
+    qm, speaker = quizmaster(tmp_path / "g.jsonl", table)
+    card = qm.quiz.card(CARD)
+    assert card is not None
+    heard = narrow("donatello")
+    assert qm.judge_answer(heard.text, card, "red", "defender", heard) == "right"
+    assert speaker.said == ["Did you say donatello?", THEN_AGAIN, "Did you say michelangelo?"]
+    table.at("confirm", "no").at("answer", unclear("nurse", "pass"))
+    assert qm.judge_answer(heard.text, card, "red", "defender", heard) == "pass"
+    assert speaker.said[3:] == ["Did you say donatello?", THEN_AGAIN]
+
+
+def test_an_answer_is_heard_three_times_and_asked_back_twice_at_most(tmp_path: Path) -> None:
+    table = Table().at("answer", narrow("raphael"), narrow("leonardo"), narrow("titian"))
+    qm, speaker = quizmaster(tmp_path / "g.jsonl", table.at("confirm", "no", "no", "no"))
+    card = qm.quiz.card(CARD)
+    assert card is not None
+    first = unclear("me kill", "donatello")
+    assert qm.judge_answer(first.text, card, "red", "defender", first) == "wrong"
+    assert speaker.said == [
+        SAY_AGAIN,
+        "Did you say raphael?",
+        THEN_AGAIN,
+        "Did you say leonardo?",
+    ]
+    assert len(table.heard) == 4  # the answer heard twice more, two replies

@@ -254,11 +254,24 @@ def test_clear_wrong_answers_are_not_asked_again(tmp_path: Path) -> None:
     card = qm.quiz.card("art-3")
     assert card is not None
     far_off = Heard("my hell", ("michelangelo", "my hell"), confidence=0.01)
-    wrong_phrase = Heard("my hell", ("donatello", "my hell"), confidence=0.3, unclear=True)
     confident = Heard("donatello", ("donatello",), confidence=0.9)
-    for heard in (far_off, wrong_phrase, confident):
+    for heard in (far_off, confident):
         assert qm.judge_answer(heard.text, card, "red", "defender", heard) == "wrong"
     assert speaker.said == []
+
+
+def test_unclear_words_are_asked_for_again_once_whatever_they_would_be(tmp_path: Path) -> None:
+    """The recognizer is not sure (a wrong phrase rejected narrowly, or no path through the
+    grammar): the team says it again, without a hint; unclear again, it is judged as heard."""
+    wrong_phrase = Heard("my hell", ("donatello", "my hell"), confidence=0.3, unclear=True)
+    lost = Heard("she amp", ("she amp",), confidence=0.1, unclear=True)
+    table = Table().at("answer", "michelangelo", lost)
+    qm, speaker = quizmaster(tmp_path / "g.jsonl", table)
+    card = qm.quiz.card("art-3")
+    assert card is not None
+    assert qm.judge_answer(lost.text, card, "red", "defender", lost) == "right"
+    assert qm.judge_answer("my hell", card, "red", "defender", wrong_phrase) == "wrong"
+    assert speaker.said == [SAY_AGAIN, SAY_AGAIN] and len(table.heard) == 2
 
 
 def test_typed_unsure_answers_are_not_asked_back(tmp_path: Path) -> None:

@@ -40,8 +40,13 @@ def test_a_narrowly_rejected_phrase_is_unclear_and_a_far_off_one_is_not() -> Non
     far = verify("salmon", ACCEPT_LLR - UNCLEAR_LLR - 1, PHRASES)
     assert not near.in_grammar and near.unclear and "salmon" in near.alternatives
     assert not far.in_grammar and not far.unclear
-    assert not verify("salmon", None, PHRASES).unclear  # nothing to verify
     assert not verify("salmon", ACCEPT_LLR + 5, PHRASES).unclear  # accepted: clear
+
+
+def test_no_path_through_the_grammar_is_unclear_with_the_free_words_only() -> None:
+    lost = verify("", None, PHRASES, free=lambda: "she amp")
+    assert lost.unclear and not lost.in_grammar
+    assert lost.text == "she amp" and lost.alternatives == ("she amp",)
 
 
 def test_a_phrase_accepted_just_over_the_threshold_is_narrow() -> None:

@@ -42,8 +42,9 @@ class Heard:
     bezzerwizzer: bool = False  # a "Bezzerwizzer" shout was spotted
     team: str | None = None  # the team named with the shout, if any
     decode_ms: float = 0.0
-    # a phrase of the window fitted, but was rejected narrowly: the words may have been it
-    # (``alternatives`` holds it), so asking once more is worth it
+    # the recognizer is not sure of its words, so asking once more is worth it: a phrase of
+    # the window fitted but was rejected narrowly (``alternatives`` holds it, first), or the
+    # grammar found no path at all (``alternatives`` holds only what free decoding heard)
     unclear: bool = False
     # the phrase was accepted, but narrowly: a verdict resting on it is better asked back
     narrow: bool = False

@@ -120,7 +120,9 @@ def verify(
     conf = confidence(llr, threshold) if llr is not None else 0.1
     if phrase is not None and llr is not None and llr >= threshold and cover >= MIN_COVER:
         return Fused(phrase, (grammar_text,), conf, True, narrow=llr < threshold + NARROW_LLR)
-    near = phrase is not None and llr is not None and llr >= threshold - UNCLEAR_LLR
+    # unclear: a phrase rejected narrowly, or no path through the grammar at all (its search
+    # lost the words: "Ciao" heard freely as "she amp"), so asking once more is worth it
+    near = llr is None or (phrase is not None and llr >= threshold - UNCLEAR_LLR)
     if free is None:
         return Fused(grammar_text, (grammar_text,), min(conf, 0.45), False, near)
     free_text = free()
