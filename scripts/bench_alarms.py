@@ -31,7 +31,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
-import bench_speech as bs  # noqa: E402
+from bench_speech_cases import real_cases, scene  # noqa: E402
+from bench_speech_systems import TEAMS, make_system, spot_stream  # noqa: E402
 
 from voicemaster.speech import audio  # noqa: E402
 from voicemaster.speech.synth import ESPEAK_WPM, render  # noqa: E402
@@ -74,18 +75,18 @@ def _stream(job: Job, seed: int) -> bytes:
     if job.pcm:
         return job.pcm
     rng = np.random.default_rng((seed, job.index))
-    return bs.scene(render(job.question, QUIZ_VOICE, QUIZ_RATE), rng, None)[0]
+    return scene(render(job.question, QUIZ_VOICE, QUIZ_RATE), rng, None)[0]
 
 
 def _work(task: tuple[str, str, str | None, list[Job], int]) -> tuple[int, float, list[str]]:
     """(In a worker process) one system hears ``jobs``: (false shouts, seconds, heard in)."""
     name, asr, model, jobs, seed = task
-    system = bs.make_system(name, argparse.Namespace(asr=asr, model=model))
+    system = make_system(name, argparse.Namespace(asr=asr, model=model))
     count, seconds, heard_in = 0, 0.0, []
     for job in jobs:
         pcm = _stream(job, seed)
         seconds += audio.duration_s(pcm)
-        found = bs.spot_stream(system, pcm, bs.TEAMS)
+        found = spot_stream(system, pcm, TEAMS)
         if found:
             heard_in.append(job.question or f"recording #{job.index}")
         count += found
@@ -140,7 +141,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     args = p.parse_args(argv)
     questions = deck_questions()[: args.questions]
-    reals = bs.real_cases(args.recordings, args.seed) if args.recordings else []
+    reals = real_cases(args.recordings, args.seed) if args.recordings else []
     recordings = list({id(c.pcm): c.pcm for c in reals}.values())
     print(f"false alarms: {len(questions)} deck questions read by {QUIZ_VOICE} at 160 wpm + "
           f"{len(recordings)} real recordings, {args.workers} worker processes")  # fmt: skip
