@@ -202,10 +202,14 @@ def test_a_no_heard_narrowly_is_asked_once_more(tmp_path: Path) -> None:
     heard = narrow("michelangelo")
     assert qm.judge_answer(heard.text, card, "red", "defender", heard) == "right"
     assert speaker.said[1] == "Did you say michelangelo? Please say yes or no."
-    # narrowly again the second time: the no counts; a clear no counts at once
+    # narrowly again the second time: not confirmed, but the phrase stays in the window; a
+    # clear no counts at once and takes it out
     table.at("confirm", narrow("no"), narrow("no"), "no").at("answer", "donatello", "raphael")
+    offered = []
     for _ in range(2):
         assert qm.judge_answer(heard.text, card, "red", "defender", heard) == "wrong"
+        offered.append(table.expectations[-1].phrases())
+    assert "Michelangelo" in offered[0] and "Michelangelo" not in offered[1]
     assert speaker.said[2:] == [
         "Did you say michelangelo?",
         "Did you say michelangelo? Please say yes or no.",

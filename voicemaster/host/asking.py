@@ -11,8 +11,8 @@
 A narrowly rejected "pass" whose words are not right counts as a pass (a pass scores as a wrong
 answer does; in 16 simulated games all 6 such hearings were a pass).
 
-"Yes" lets the words stand; "no" asks for the answer again, and the phrase denied is left out
-of the window, so the recognizer cannot land on it again; the answer heard again is settled
+"Yes" lets the words stand; "no" asks for the answer again, and the phrase clearly denied is
+left out of the window, so the recognizer cannot land on it again; the answer heard again is settled
 like the first (three hearings and two ask-backs at most).  Neither yes nor no made out:
 asked once more, and then a narrowly rejected yes or no counts.  Typed answers are never asked
 back.  ``guarded``: another team still waits to answer the same question (an
@@ -80,9 +80,11 @@ class AskBack:
                 if phrase is None or asks == MAX_ASKS:
                     return judged
                 asks += 1
-                if self.confirmed(phrase):
+                said = self.confirmed(phrase)
+                if said:
                     return judged if phrase == heard.text else self.judge(phrase)
-                self.denied.add(phrase_key(phrase))
+                if said is False:
+                    self.denied.add(phrase_key(phrase))
                 self.hint = None
                 if hearings == MAX_HEARINGS:
                     return Judged("wrong", "", "denied, and no hearing left")
@@ -126,19 +128,28 @@ class AskBack:
         )
         return heard
 
-    def confirmed(self, text: str) -> bool:
-        """ "Did you say <text>?", asked once more when neither yes nor no was made out (see
-        ``yes_or_no``)."""
+    def confirmed(self, text: str) -> bool | None:
+        """ "Did you say <text>?": True (yes), False (a clear no) or None (not made out).
+
+        Asked once more when neither yes nor no was made out, or a no only narrowly: a no
+        takes the phrase out of the window, and in 16 simulated games the 4 narrow no's were
+        each a "yes" while the 13 real no's were heard clearly.  The second time a yes or no
+        the recognizer rejected narrowly counts (after "Did you say" people answer yes or no),
+        but a narrow no again leaves the phrase in the window (None)."""
         qm, prompt = self.qm, f"Did you say {text}?"
         for again, asked in enumerate((prompt, f"{prompt} Please say yes or no.")):
             qm.say(asked)
             _i, heard = qm.listener.ask(
                 "confirm", self.team, asked, qm.timing.choice, windows.confirm(), self.card, text
             )
-            said = yes_or_no(heard, second=again > 0)
+            said = yes_or_no(heard, narrowly=again > 0)
+            if said is False and heard is not None and heard.narrow:
+                if again:
+                    return None
+                continue
             if said is not None:
                 return said
-        return False
+        return None
 
 
 def half_heard_pass(judged: Judged, heard: Heard) -> bool:
@@ -148,19 +159,12 @@ def half_heard_pass(judged: Judged, heard: Heard) -> bool:
     return intents.parse(heard.alternatives[0]) == intents.Command("pass")
 
 
-def yes_or_no(heard: Heard | None, second: bool) -> bool | None:
-    """Yes, no, or None (not made out, asked once more).
-
-    The first time a "no" heard narrowly is not made out: a no takes the phrase out of the
-    window, and in 16 simulated games the narrow no's (2) were a "yes" while the 13 real no's
-    were heard clearly.  The second time a yes or no the recognizer rejected narrowly counts:
-    after "Did you say" people answer yes or no."""
+def yes_or_no(heard: Heard | None, narrowly: bool) -> bool | None:
+    """Yes, no, or None (not made out); ``narrowly``: also a narrowly rejected yes or no."""
     if heard is None:
         return None
     said = intents.yes_no(heard.text)
-    if said is False and heard.narrow and not second:
-        return None
-    if said is None and second and heard.unclear and heard.alternatives:
+    if said is None and narrowly and heard.unclear and heard.alternatives:
         said = intents.yes_no(heard.alternatives[0])
     return said
 
