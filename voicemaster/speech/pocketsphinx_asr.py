@@ -90,6 +90,9 @@ class PocketsphinxRecognizer:
         self._log_base = math.log(float(self._grammar.config["logbase"]))
         self.last_llr: float | None = None  # the last utterance's verification score
         self.last_stats: dict[str, float] = {}
+        # how the grammar's phrase was found: "best" path, "n-best" (the best path stopped
+        # inside a phrase), "partial" (no complete phrase among the n-best) or "" (no path)
+        self.last_path = ""
 
     # --- dictionary and grammar -------------------------------------------------------
     def _add_shout_word(self) -> None:
@@ -248,11 +251,14 @@ class PocketsphinxRecognizer:
         best complete phrase among its n-best paths.  Its word segments are not known: the
         partial path's stand in for them in the cover and llr frame counts."""
         hyp = self._grammar.hyp()
+        self.last_path = "" if hyp is None else "best"
         if hyp is None or hyp.hypstr in self._phrases:
             return hyp
+        self.last_path = "partial"
         try:
             for other in itertools.islice(self._grammar.nbest(), NBEST):
                 if other is not None and other.hypstr in self._phrases:
+                    self.last_path = "n-best"
                     return other
         except RuntimeError:  # no lattice to search: keep the partial path (rejected)
             pass
