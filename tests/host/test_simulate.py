@@ -164,3 +164,25 @@ def test_simulated_teams_answer_did_you_say_for_their_own_words_and_repeat_a_sho
     table._next_said = card.answer
     table.cue(Cue("answer", "red", game, 5, attempt=2, card=card, detail="shout"))
     assert table.hear(Expectation(), 5.0) is None
+
+
+def test_asked_again_a_team_repeats_its_own_answer_to_this_question_only(tmp_path: Path) -> None:
+    """Not another team's words, nor its answer to an earlier question (after a command such
+    as "score" heard unclearly, it answers); a resumed game forgets nothing it would use."""
+    log = GameLog(tmp_path / "g.jsonl", {**header(teams=2, track=6, seed=4), "simulate": {}})
+    quiz = Quiz(load_deck(DECK))
+    table = SimTable(log, 4, 0.0, quiz.deck)  # skill 0: wrong answers or passes
+    game = Quizmaster(log, quiz, TranscriptSpeaker(), table, Timing()).game
+    first, second = quiz.deck.questions[:2]
+
+    def hear(team: str, card: object, detail: str = "") -> str | None:
+        table.cue(Cue("answer", team, game, 5, card=card, detail=detail))  # type: ignore[arg-type]
+        heard = table.hear(Expectation(), 5.0)
+        return heard.text if heard else None
+
+    said = hear("red", first)
+    assert said is not None and hear("red", first, "again") == said
+    table.annotate()  # the question is recorded
+    again = hear("red", second, "again")  # decided anew: what it means is noted
+    assert again is not None and table.meant.get("defender") in ("wrong", "pass")
+    assert again in {*second.reject, *quiz.deck.competitors(second), "pass"}

@@ -37,8 +37,9 @@ class SimTable:
         self.seed = seed
         self.skill = skill
         self._next: str | None = None
-        self._said: dict[str, str] = {}  # role -> the words said
-        self._last: dict[str, str] = {}  # team -> the words it said last
+        # team -> its answer to this question: said again when asked, and what "Did you say"
+        # is checked against (forgotten with the question, so a resumed game goes on alike)
+        self._last: dict[str, str] = {}
         self._prior: str | None = None  # what was said at the listening point before this one
         self._next_said: str | None = None  # what is said at this one
         self.meant: dict[str, str] = {}
@@ -75,7 +76,7 @@ class SimTable:
 
     def annotate(self) -> dict[str, Any]:
         out: dict[str, Any] = {"meant": dict(self.meant), "misjudged": self.misjudged}
-        self.meant, self.misjudged = {}, 0
+        self.meant, self.misjudged, self._last = {}, 0, {}
         return out
 
     def playoff_rounds(self) -> int:
@@ -184,9 +185,8 @@ class SimTable:
 
     def _answer(self, cue: Cue, card: Any, rng: random.Random) -> str:
         role = self._role_key(cue.kind, cue.team or "")
-        if cue.detail == "again" and role in self._said:
-            self._last[cue.team or ""] = self._said[role]
-            return self._said[role]  # asked to say it again: the same words
+        if cue.detail == "again" and cue.team in self._last:
+            return self._last[cue.team]  # asked to say it again: the same words
         roll = rng.random()
         rights = [card.answer, *card.accept]
         right_forms = {normalize(r) for r in rights}
@@ -201,7 +201,7 @@ class SimTable:
             self.meant[role], text = "wrong", str(rng.choice(wrongs))
         if self.meant[role] != "pass" and _hears_options(cue, card) and rng.random() < 0.3:
             text = _by_letter(card, text)  # familie: children may answer "option B"
-        self._said[role] = self._last[cue.team or ""] = text
+        self._last[cue.team or ""] = text
         return text
 
     def _competitors(self, card: Any) -> list[str]:
