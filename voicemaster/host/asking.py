@@ -12,10 +12,10 @@ A narrowly rejected "pass" whose words are not right counts as a pass (a pass sc
 answer does; in 16 simulated games all 6 such hearings were a pass).
 
 "Yes" lets the words stand; "no" asks for the answer again, and the phrase clearly denied is
-left out of the window, so the recognizer cannot land on it again; the answer heard again is settled
-like the first (three hearings and two ask-backs at most).  Neither yes nor no made out:
-asked once more, and then a narrowly rejected yes or no counts.  Typed answers are never asked
-back.  ``guarded``: another team still waits to answer the same question (an
+left out of the window, so the recognizer cannot land on it again; the answer heard again is
+settled like the first (three hearings and two ask-backs at most).  Neither yes nor no made
+out, or a no only narrowly: asked once more (see ``AskBack.confirmed``).  Typed answers are
+never asked back.  ``guarded``: another team still waits to answer the same question (an
 attacker), so the quizmaster never says the right answer aloud: a right phrase heard narrowly
 stands as heard, and an unclear one counts as not right (players can say "that was right").
 """
@@ -46,7 +46,6 @@ class AskBack:
     def __init__(self, qm: Quizmaster, card: Card, team: str, role: str) -> None:
         self.qm, self.card, self.team, self.role = qm, card, team, role
         self.denied: set[str] = set()  # phrases the team said "no" to: not offered again
-        self.hint: str | None = None  # a right phrase an unclear hearing held
 
     def judge(self, text: str) -> Judged:
         qm = self.qm
@@ -69,14 +68,15 @@ class AskBack:
         asked for again once (``SAY_AGAIN``), a doubtful phrase is asked back, and after a
         "no" the answer is heard again."""
         hearings, asks, retaken = 1, 0, False
+        hint: str | None = None  # a right phrase an unclear hearing held
         while True:
-            self.hint = self.right_alternative(heard) or self.hint
+            hint = self.right_alternative(heard) or hint
             if half_heard_pass(judged, heard):
                 return Judged("pass", "pass", "pass, heard narrowly")
             if not retaken and hearings < MAX_HEARINGS and self.unclear(judged, heard):
                 prompt = SAY_AGAIN
             else:
-                phrase = self.doubt(judged, heard, guarded, retaken)
+                phrase = self.doubt(judged, heard, guarded, hint if retaken else None)
                 if phrase is None or asks == MAX_ASKS:
                     return judged
                 asks += 1
@@ -85,7 +85,7 @@ class AskBack:
                     return judged if phrase == heard.text else self.judge(phrase)
                 if said is False:
                     self.denied.add(phrase_key(phrase))
-                self.hint = None
+                hint = None
                 if hearings == MAX_HEARINGS:
                     return Judged("wrong", "", "denied, and no hearing left")
                 prompt = THEN_AGAIN
@@ -99,12 +99,13 @@ class AskBack:
         asked for again before anything is judged on them."""
         return heard.unclear and judged.answer in ("wrong", "pass")
 
-    def doubt(self, judged: Judged, heard: Heard, guarded: bool, retaken: bool) -> str | None:
-        """The phrase to ask back ("Did you say ...?"), if the verdict is in doubt."""
+    def doubt(self, judged: Judged, heard: Heard, guarded: bool, hint: str | None) -> str | None:
+        """The phrase to ask back ("Did you say ...?"), if the verdict is in doubt; ``hint``: a
+        right phrase an earlier hearing held, the answer since heard again."""
         if judged.answer == "unsure":
             return heard.text  # the judge's doubt: the team's own words
-        if judged.answer == "wrong" and heard.unclear and self.hint and retaken and not guarded:
-            return self.hint  # a right phrase rejected narrowly, and the retake unclear too
+        if judged.answer == "wrong" and heard.unclear and hint and not guarded:
+            return hint  # a right phrase rejected narrowly, and the retake unclear too
         may_ask = judged.answer == "wrong" or (judged.answer == "right" and not guarded)
         return heard.text if heard.narrow and may_ask else None
 
