@@ -6,8 +6,10 @@ from pathlib import Path
 from typing import Any
 
 from tests.host.helpers import Table, other, questions, quizmaster, right, shout, wrong
+from voicemaster.decks import Card
 from voicemaster.host.asking import SAY_AGAIN, THEN_AGAIN, phrase_key, without
-from voicemaster.host.channels import Cue
+from voicemaster.host.channels import Cue, TranscriptSpeaker
+from voicemaster.host.dialogue import Quizmaster
 from voicemaster.host.turn import SHOUT_AGAIN
 from voicemaster.speech.base import Expectation, Heard
 
@@ -22,13 +24,19 @@ def unclear(text: str, phrase: str) -> Heard:
     return Heard(text, (phrase, text), confidence=0.3, unclear=True)
 
 
+def on_card(tmp_path: Path, table: Table) -> tuple[Quizmaster, TranscriptSpeaker, Card]:
+    """A quizmaster hearing ``table``, and the card its teams answer."""
+    qm, speaker = quizmaster(tmp_path / "g.jsonl", table)
+    card = qm.quiz.card(CARD)
+    assert card is not None
+    return qm, speaker, card
+
+
 def test_a_narrowly_heard_wrong_phrase_is_asked_back_and_no_hears_the_answer_again(
     tmp_path: Path,
 ) -> None:
     table = Table().at("confirm", "no").at("answer", "michelangelo")
-    qm, speaker = quizmaster(tmp_path / "g.jsonl", table)
-    card = qm.quiz.card(CARD)
-    assert card is not None
+    qm, speaker, card = on_card(tmp_path, table)
     heard = narrow("donatello")
     assert qm.judge_answer(heard.text, card, "red", "defender", heard) == "right"
     assert speaker.said == ["Did you say donatello?", THEN_AGAIN]
@@ -36,9 +44,7 @@ def test_a_narrowly_heard_wrong_phrase_is_asked_back_and_no_hears_the_answer_aga
 
 def test_yes_lets_a_narrowly_heard_phrase_stand(tmp_path: Path) -> None:
     table = Table().at("confirm", "yes", "yes")
-    qm, speaker = quizmaster(tmp_path / "g.jsonl", table)
-    card = qm.quiz.card(CARD)
-    assert card is not None
+    qm, speaker, card = on_card(tmp_path, table)
     for heard, verdict in ((narrow("donatello"), "wrong"), (narrow("michelangelo"), "right")):
         assert qm.judge_answer(heard.text, card, "red", "defender", heard) == verdict
     assert speaker.said == ["Did you say donatello?", "Did you say michelangelo?"]
@@ -46,9 +52,7 @@ def test_yes_lets_a_narrowly_heard_phrase_stand(tmp_path: Path) -> None:
 
 def test_with_an_attacker_waiting_the_right_answer_is_never_said_aloud(tmp_path: Path) -> None:
     table = Table().at("confirm", "no").at("answer", unclear("my hell", "michelangelo"))
-    qm, speaker = quizmaster(tmp_path / "g.jsonl", table)
-    card = qm.quiz.card(CARD)
-    assert card is not None
+    qm, speaker, card = on_card(tmp_path, table)
     right = narrow("michelangelo")  # narrowly right: stands as heard, not asked back
     assert qm.judge_answer(right.text, card, "red", "defender", right, guarded=True) == "right"
     assert speaker.said == []
@@ -66,9 +70,7 @@ def test_with_an_attacker_waiting_the_right_answer_is_never_said_aloud(tmp_path:
 
 def test_a_right_phrase_unclear_twice_is_asked_back(tmp_path: Path) -> None:
     table = Table().at("answer", unclear("my hell", "michelangelo")).at("confirm", "yes")
-    qm, speaker = quizmaster(tmp_path / "g.jsonl", table)
-    card = qm.quiz.card(CARD)
-    assert card is not None
+    qm, speaker, card = on_card(tmp_path, table)
     first = unclear("me kill", "michelangelo")
     assert qm.judge_answer(first.text, card, "red", "defender", first) == "right"
     assert speaker.said == [SAY_AGAIN, "Did you say michelangelo?"]
@@ -85,9 +87,7 @@ def test_a_right_phrase_heard_first_is_asked_back_when_the_retake_is_unclear(
     phrase): the right phrase the first hearing held is asked back, unless guarded."""
     lost = Heard("so vocals", ("so vocals",), confidence=0.1, unclear=True)
     table = Table().at("answer", lost, unclear("one", "donatello")).at("confirm", "yes")
-    qm, speaker = quizmaster(tmp_path / "g.jsonl", table)
-    card = qm.quiz.card(CARD)
-    assert card is not None
+    qm, speaker, card = on_card(tmp_path, table)
     first = unclear("me kill", "michelangelo")
     assert qm.judge_answer(first.text, card, "red", "defender", first) == "right"
     assert speaker.said == [SAY_AGAIN, "Did you say michelangelo?"]
@@ -97,9 +97,7 @@ def test_a_right_phrase_heard_first_is_asked_back_when_the_retake_is_unclear(
 
 def test_a_clearly_heard_phrase_and_typed_answers_are_not_asked_back(tmp_path: Path) -> None:
     table = Table()
-    qm, speaker = quizmaster(tmp_path / "g.jsonl", table)
-    card = qm.quiz.card(CARD)
-    assert card is not None
+    qm, speaker, card = on_card(tmp_path, table)
     sure = Heard("donatello", ("donatello",), confidence=0.9)
     assert qm.judge_answer(sure.text, card, "red", "defender", sure) == "wrong"
     table.typed = True  # type: ignore[attr-defined]
@@ -140,9 +138,7 @@ def test_an_unclear_shout_before_the_question_is_asked_again(tmp_path: Path) -> 
 
 
 def test_a_narrowly_rejected_pass_is_a_pass(tmp_path: Path) -> None:
-    qm, speaker = quizmaster(tmp_path / "g.jsonl", Table())
-    card = qm.quiz.card(CARD)
-    assert card is not None
+    qm, speaker, card = on_card(tmp_path, Table())
     heard = unclear("nerves", "pass")
     assert qm.judge_answer(heard.text, card, "red", "defender", heard) == "pass"
     assert speaker.said == []
@@ -151,9 +147,7 @@ def test_a_narrowly_rejected_pass_is_a_pass(tmp_path: Path) -> None:
 def test_neither_yes_nor_no_is_asked_once_more(tmp_path: Path) -> None:
     table = Table().at("confirm", unclear("us", "yes"), "yes", None, None)
     table.at("answer", "donatello")
-    qm, speaker = quizmaster(tmp_path / "g.jsonl", table)
-    card = qm.quiz.card(CARD)
-    assert card is not None
+    qm, speaker, card = on_card(tmp_path, table)
     heard = narrow("michelangelo")
     assert qm.judge_answer(heard.text, card, "red", "defender", heard) == "right"
     again = "Did you say michelangelo? Please say yes or no."
@@ -165,9 +159,7 @@ def test_neither_yes_nor_no_is_asked_once_more(tmp_path: Path) -> None:
 
 def test_a_phrase_the_team_denied_is_not_offered_again(tmp_path: Path) -> None:
     table = Table().at("confirm", "no").at("answer", "michelangelo")
-    qm, _ = quizmaster(tmp_path / "g.jsonl", table)
-    card = qm.quiz.card(CARD)
-    assert card is not None
+    qm, _, card = on_card(tmp_path, table)
     heard = narrow("raphael")  # the card's near miss, heard narrowly: denied
     assert qm.judge_answer(heard.text, card, "red", "defender", heard) == "right"
     windows = [c for c in table.cues if c.kind == "answer"]
@@ -181,9 +173,7 @@ def test_a_phrase_the_team_denied_is_not_offered_again(tmp_path: Path) -> None:
 
 def test_a_narrowly_rejected_yes_counts_only_when_asked_a_second_time(tmp_path: Path) -> None:
     table = Table().at("confirm", unclear("us", "yes"), unclear("u s", "yes"))
-    qm, speaker = quizmaster(tmp_path / "g.jsonl", table)
-    card = qm.quiz.card(CARD)
-    assert card is not None
+    qm, speaker, card = on_card(tmp_path, table)
     heard = narrow("michelangelo")
     assert qm.judge_answer(heard.text, card, "red", "defender", heard) == "right"
     assert len(speaker.said) == 2 and speaker.said[1].endswith("Please say yes or no.")
@@ -196,9 +186,7 @@ def test_a_narrowly_rejected_yes_counts_only_when_asked_a_second_time(tmp_path: 
 def test_a_no_heard_narrowly_is_asked_once_more(tmp_path: Path) -> None:
     """A no takes the phrase out of the window: heard only narrowly, it is asked again."""
     table = Table().at("confirm", narrow("nope"), "yes")
-    qm, speaker = quizmaster(tmp_path / "g.jsonl", table)
-    card = qm.quiz.card(CARD)
-    assert card is not None
+    qm, speaker, card = on_card(tmp_path, table)
     heard = narrow("michelangelo")
     assert qm.judge_answer(heard.text, card, "red", "defender", heard) == "right"
     assert speaker.said[1] == "Did you say michelangelo? Please say yes or no."
@@ -229,9 +217,7 @@ def test_a_shout_heard_narrowly_twice_stands(tmp_path: Path) -> None:
 
 def test_a_pass_half_heard_when_asked_again_is_a_pass(tmp_path: Path) -> None:
     table = Table().at("answer", unclear("nurse", "pass"))
-    qm, speaker = quizmaster(tmp_path / "g.jsonl", table)
-    card = qm.quiz.card(CARD)
-    assert card is not None
+    qm, speaker, card = on_card(tmp_path, table)
     first = unclear("me kill", "michelangelo")
     assert qm.judge_answer(first.text, card, "red", "defender", first) == "pass"
     assert speaker.said == [SAY_AGAIN]
@@ -241,9 +227,7 @@ def test_the_answer_heard_again_after_a_no_is_settled_like_the_first(tmp_path: P
     """After "no", an unclear right phrase is asked back (it was heard twice) and a half-heard
     pass is a pass: the retake is not judged on free decoding alone."""
     table = Table().at("confirm", "no", "yes").at("answer", unclear("as usual", "michelangelo"))
-    qm, speaker = quizmaster(tmp_path / "g.jsonl", table)
-    card = qm.quiz.card(CARD)
-    assert card is not None
+    qm, speaker, card = on_card(tmp_path, table)
     heard = narrow("donatello")
     assert qm.judge_answer(heard.text, card, "red", "defender", heard) == "right"
     assert speaker.said == ["Did you say donatello?", THEN_AGAIN, "Did you say michelangelo?"]
@@ -254,9 +238,7 @@ def test_the_answer_heard_again_after_a_no_is_settled_like_the_first(tmp_path: P
 
 def test_an_answer_is_heard_three_times_and_asked_back_twice_at_most(tmp_path: Path) -> None:
     table = Table().at("answer", narrow("raphael"), narrow("leonardo"), narrow("titian"))
-    qm, speaker = quizmaster(tmp_path / "g.jsonl", table.at("confirm", "no", "no", "no"))
-    card = qm.quiz.card(CARD)
-    assert card is not None
+    qm, speaker, card = on_card(tmp_path, table.at("confirm", "no", "no", "no"))
     first = unclear("me kill", "donatello")
     assert qm.judge_answer(first.text, card, "red", "defender", first) == "wrong"
     assert speaker.said == [
