@@ -154,15 +154,21 @@ def deck_check(path: Path) -> int:
             verdict = judge(form, key)
             if verdict.correct != should:
                 counts[kind + " bad"] += 1
-                examples.append(f"  {kind} {'refused' if should else 'accepted'}: {form!r} for"
-                                f" {key.answer!r} ({verdict.verdict}: {verdict.reason})")
+                examples.append(
+                    f"  {kind} {'refused' if should else 'accepted'}: {form!r} for"
+                    f" {key.answer!r} ({verdict.verdict}: {verdict.reason})"
+                )
     print(f"\n{path.relative_to(ROOT)}: {len(cards)} cards")
     print(f"  reject forms judged right: {counts['reject bad']} of {counts['reject']} (target 0)")
-    print(f"  answer/accept forms not judged right: {counts['accept bad']} of {counts['accept']}"
-          " (target 0)")
+    print(
+        f"  answer/accept forms not judged right: {counts['accept bad']} of {counts['accept']}"
+        " (target 0)"
+    )
     if counts["option"]:
-        print(f"  option letters/texts misjudged: {counts['option bad']} of {counts['option']}"
-              " (target 0)")
+        print(
+            f"  option letters/texts misjudged: {counts['option bad']} of {counts['option']}"
+            " (target 0)"
+        )
     for line in examples[:30]:
         print(line)
     return counts["reject bad"] + counts["accept bad"] + counts["option bad"]
@@ -183,15 +189,21 @@ def main() -> int:
     ]
     print(f"{'':22} {'accuracy':>9} {'wrong accepted':>15} {'right rejected':>15} {'judg./s':>9}")
     for row in rows:
-        print(f"{row['name']:22} {row['accuracy']:9.1%} {row['wrong_accepted']:15.1%} "
-              f"{row['right_rejected']:15.1%} {row['per_second']:9.0f}")
+        print(
+            f"{row['name']:22} {row['accuracy']:9.1%} {row['wrong_accepted']:15.1%} "
+            f"{row['right_rejected']:15.1%} {row['per_second']:9.0f}"
+        )
     wrong = [c for c in cases if c.extra["expect"] == "wrong"]
     unsure = sum(judge(c.spoken, c.key).verdict == "unsure" for c in wrong)
-    print(f"judge: {unsure} of {len(wrong)} wrong answers judged unsure (a 'yes' to 'Did you"
-          " say ...?' would score them)")
+    print(
+        f"judge: {unsure} of {len(wrong)} wrong answers judged unsure (a 'yes' to 'Did you"
+        " say ...?' would score them)"
+    )
     print(f"judge, every key expanded afresh: {cold:.0f} judgements/s")
-    print("targets: accuracy >= 97%, wrong accepted <= 1%, better than both baselines, "
-          ">= 5000 judgements/s")
+    print(
+        "targets: accuracy >= 97%, wrong accepted <= 1%, better than both baselines, "
+        ">= 5000 judgements/s"
+    )
     errors = 0
     for name in DECKS:
         deck = ROOT / "decks" / f"{name}.yaml"

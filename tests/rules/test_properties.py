@@ -72,8 +72,13 @@ def any_action(draw: Any, teams: list[str]) -> Any:
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.data(), st.sampled_from(VARIANTS), st.integers(2, 4), st.integers(0, 10**6),
-       st.integers(0, 60))
+@given(
+    st.data(),
+    st.sampled_from(VARIANTS),
+    st.integers(2, 4),
+    st.integers(0, 10**6),
+    st.integers(0, 60),
+)
 def test_an_illegal_action_leaves_the_state_unchanged(
     data: Any, variant: type[Game], teams: int, seed: int, steps: int
 ) -> None:

@@ -14,9 +14,9 @@ from voicemaster.judge.core import judge
 def result(case: Case | BadLine) -> dict[str, Any]:
     """The output object for one input line."""
     if isinstance(case, BadLine):
-        return {"id": case.id, "error": case.error} if case.id is not None else {
-            "error": case.error
-        }
+        return (
+            {"id": case.id, "error": case.error} if case.id is not None else {"error": case.error}
+        )
     try:
         verdict = judge(case.spoken, case.key)
     except Exception as exc:  # a bug must not stop the other lines

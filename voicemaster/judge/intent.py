@@ -109,8 +109,9 @@ def is_hedge(toks: list[str]) -> bool:
 
 def choice_index(toks: list[str]) -> int | None:
     """Which option a multiple-choice answer names: "B", "option bee", "the second one"."""
-    toks = [t for t in drop_framing(toks) if t not in ("the", "please", "one", "go", "with")] \
-        or toks
+    toks = [
+        t for t in drop_framing(toks) if t not in ("the", "please", "one", "go", "with")
+    ] or toks
     if len(toks) == 2 and toks[0] in _CHOICE_WORDS:
         word = toks[1]
         return _LETTERS.get(word, _CARDINALS.get(word))

@@ -156,23 +156,40 @@ def decide(s: Form, ex: Expanded) -> Verdict:
         trap = next(t for t in ex.traps if s.compact == t.compact)
         why = "a first name alone" if trap.toks[0] in FIRST_NAMES else "only the generic part"
         return Verdict("wrong", 0.1, None, why)
-    if right >= 1.0 and rform is not None and rform.kind == "full" and oform is not None \
-            and oform.kind != "full":
+    if (
+        right >= 1.0
+        and rform is not None
+        and rform.kind == "full"
+        and oform is not None
+        and oform.kind != "full"
+    ):
         return Verdict("right", 1.0, rform.source, "exactly a form the card accepts")
     if oform is not None and other >= right:
         if right >= 1.0:
-            return Verdict("unsure", 0.5, rform.source if rform else None,
-                           f"fits both the answer and {oform.source!r}")
-        return Verdict("wrong", round(min(right, 1 - other) / 2, 3), oform.source,
-                       f"closer to {oform.source!r}")
+            return Verdict(
+                "unsure",
+                0.5,
+                rform.source if rform else None,
+                f"fits both the answer and {oform.source!r}",
+            )
+        return Verdict(
+            "wrong",
+            round(min(right, 1 - other) / 2, 3),
+            oform.source,
+            f"closer to {oform.source!r}",
+        )
     if rform is None:
         return Verdict("wrong", 0.0, None, "no resemblance to the answer")
     known = _known_name(s, ex) if right < 1.0 else None
     if known is not None and known[1] and other < 1.0:
         return Verdict("right", 0.95, rform.source, f"{known[0]!r} is a spelling of the answer")
     if known is not None and not known[1]:
-        return Verdict("wrong", round(min(right, 0.5) / 2, 3), None,
-                       f"{known[0]!r} is another real name, not the answer")
+        return Verdict(
+            "wrong",
+            round(min(right, 0.5) / 2, 3),
+            None,
+            f"{known[0]!r} is another real name, not the answer",
+        )
     if right >= 1.0:
         kind = "the answer" if rform.kind == "full" else "a distinctive part of the answer"
         return Verdict("right", 1.0, rform.source, f"exactly {kind}")

@@ -9,6 +9,7 @@ def _words(text: str) -> frozenset[str]:
     """The words as the normaliser leaves them (singular: "charles" -> "charle")."""
     return frozenset(singular(w) for w in text.split())
 
+
 # Given names common in quiz answers (people of history, arts, science, sport, politics).
 FIRST_NAMES = _words(
     """

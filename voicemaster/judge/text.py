@@ -47,8 +47,18 @@ _TRAILING = tuple(
     )
 )  # fmt: skip
 _ARTICLES = frozenset({"the", "a", "an"})
-ABBREVIATIONS = {"dr": "doctor", "mr": "mister", "mrs": "missus", "st": "saint", "mt": "mount",
-                 "ft": "fort", "jr": "junior", "sr": "senior", "vs": "versus", "v": "versus"}
+ABBREVIATIONS = {
+    "dr": "doctor",
+    "mr": "mister",
+    "mrs": "missus",
+    "st": "saint",
+    "mt": "mount",
+    "ft": "fort",
+    "jr": "junior",
+    "sr": "senior",
+    "vs": "versus",
+    "v": "versus",
+}
 
 
 def fold(text: str) -> str:
