@@ -152,44 +152,44 @@ def decide(s: Form, ex: Expanded) -> Verdict:
     """Right only when clearly closer to a right form than to any competitor."""
     right, rform = _best(s, ex.right)
     other, oform = _best_other(s, ex)
-    if right < 1.0 and any(s.compact == t.compact for t in ex.traps):
-        trap = next(t for t in ex.traps if s.compact == t.compact)
+    trap = next((t for t in ex.traps if s.compact == t.compact), None)
+    if right < 1.0 and trap is not None:
         why = "a first name alone" if trap.toks[0] in FIRST_NAMES else "only the generic part"
         return Verdict("wrong", 0.1, None, why)
-    if (
-        right >= 1.0
-        and rform is not None
-        and rform.kind == "full"
-        and oform is not None
-        and oform.kind != "full"
-    ):
-        return Verdict("right", 1.0, rform.source, "exactly a form the card accepts")
-    if oform is not None and other >= right:
-        if right >= 1.0:
-            return Verdict(
-                "unsure",
-                0.5,
-                rform.source if rform else None,
-                f"fits both the answer and {oform.source!r}",
-            )
-        return Verdict(
-            "wrong",
-            round(min(right, 1 - other) / 2, 3),
-            oform.source,
-            f"closer to {oform.source!r}",
-        )
+    against = _against_other(right, rform, other, oform)
+    if against is not None:
+        return against
     if rform is None:
         return Verdict("wrong", 0.0, None, "no resemblance to the answer")
+    return _by_resemblance(s, ex, (right, rform), other)
+
+
+def _against_other(
+    right: float, rform: Form | None, other: float, oform: Form | None
+) -> Verdict | None:
+    """The verdict when a competitor (or a partial form) fits at least as well, else None."""
+    if oform is None:
+        return None
+    if right >= 1.0 and rform is not None and rform.kind == "full" and oform.kind != "full":
+        return Verdict("right", 1.0, rform.source, "exactly a form the card accepts")
+    if other < right:
+        return None
+    if right >= 1.0:
+        source = rform.source if rform else None
+        return Verdict("unsure", 0.5, source, f"fits both the answer and {oform.source!r}")
+    why = f"closer to {oform.source!r}"
+    return Verdict("wrong", round(min(right, 1 - other) / 2, 3), oform.source, why)
+
+
+def _by_resemblance(s: Form, ex: Expanded, best: tuple[float, Form], other: float) -> Verdict:
+    """The verdict from how closely the words resemble the best right form."""
+    right, rform = best
     known = _known_name(s, ex) if right < 1.0 else None
     if known is not None and known[1] and other < 1.0:
         return Verdict("right", 0.95, rform.source, f"{known[0]!r} is a spelling of the answer")
     if known is not None and not known[1]:
-        return Verdict(
-            "wrong",
-            round(min(right, 0.5) / 2, 3),
-            None,
-            f"{known[0]!r} is another real name, not the answer",
-        )
+        why = f"{known[0]!r} is another real name, not the answer"
+        return Verdict("wrong", round(min(right, 0.5) / 2, 3), None, why)
     if right >= 1.0:
         kind = "the answer" if rform.kind == "full" else "a distinctive part of the answer"
         return Verdict("right", 1.0, rform.source, f"exactly {kind}")
