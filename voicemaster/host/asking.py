@@ -54,15 +54,12 @@ class AskBack:
     def verdict(self, text: str, heard: Heard | None, guarded: bool) -> str:
         """right | wrong | pass; what is not clearly right counts as not right."""
         judged = self.judge(text)
-        if self.qm.typed():
-            return judged.answer if judged.answer != "unsure" else "wrong"
-        got = self.settle(judged, heard or Heard(text), guarded)
-        if got is None:
-            return "pass"  # silent when asked again
-        return got.answer if got.answer != "unsure" else "wrong"
+        if not self.qm.typed():
+            judged = self.settle(judged, heard or Heard(text), guarded)
+        return judged.answer if judged.answer != "unsure" else "wrong"
 
-    def settle(self, judged: Judged, heard: Heard, guarded: bool) -> Judged | None:
-        """The verdict once the doubts are settled (None: silence when asked again).
+    def settle(self, judged: Judged, heard: Heard, guarded: bool) -> Judged:
+        """The verdict once the doubts are settled (silence when asked again: a pass).
 
         At most three hearings and two "Did you say ...?" per answer: an unclear hearing is
         asked for again once (``SAY_AGAIN``), a doubtful phrase is asked back, and after a
@@ -91,7 +88,7 @@ class AskBack:
                 prompt = THEN_AGAIN
             again = self.listen_again(prompt)
             if again is None:
-                return None
+                return Judged("pass", "", "silent when asked again")
             heard, judged, hearings, retaken = again, self.judge(again.text), hearings + 1, True
 
     def unclear(self, judged: Judged, heard: Heard) -> bool:
