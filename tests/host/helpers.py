@@ -82,6 +82,7 @@ class Table:
             "arrange": "keep",
             "paused": "resume",
             "confirm": "yes",
+            "sure": "yes",  # the players mean the commands the tests give
             "knockback": "forward",
             "takeback": "keep",
         }.get(cue.kind)

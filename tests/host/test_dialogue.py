@@ -12,6 +12,7 @@ from tests.host.helpers import DECK, Table, other, questions, quizmaster, right,
 from voicemaster.decks import load_deck
 from voicemaster.host.asking import SAY_AGAIN
 from voicemaster.host.channels import Cue
+from voicemaster.host.listening import NOT_DONE, SURE
 from voicemaster.records import read_record
 from voicemaster.speech.base import Expectation, Heard, SpeechUnavailable
 
@@ -155,6 +156,31 @@ def test_override_that_was_right(tmp_path: Path) -> None:
     assert line["question"]["answer"] == "right" and line["edits"] == 1
     assert qm.game.positions[line["question"]["team"]] == 1
     assert "Corrected." in said(speaker)
+
+
+def test_commands_that_change_or_end_the_game_are_asked_back_when_spoken(tmp_path: Path) -> None:
+    """A "no" (an answer heard as "undo" or "that was right") changes nothing; a yes acts."""
+    table = Table().at("before", None, "undo", "that was right", "quit", "quit")
+    table.at("answer", wrong).at("sure", "no", "no", "no", "yes")
+    qm, speaker = quizmaster(tmp_path / "g.jsonl", table)
+    assert qm.run() == "quit"
+    (line,) = questions(qm)
+    assert line["question"]["answer"] == "wrong" and "edits" not in line
+    asked = [line for line in speaker.said if line in SURE.values()]
+    assert asked == [SURE["undo"], SURE["that was right"], SURE["quit"], SURE["quit"]]
+    assert speaker.said.count(NOT_DONE) == 3
+    sure = [c for c in table.cues if c.kind == "sure"]
+    assert [c.detail for c in sure] == ["undo", "that was right", "quit", "quit"]
+
+
+def test_typed_commands_are_not_asked_back(tmp_path: Path) -> None:
+    table = Table().at("before", None, "that was right", "quit").at("answer", wrong)
+    table.typed = True  # type: ignore[attr-defined]
+    qm, speaker = quizmaster(tmp_path / "g.jsonl", table)
+    assert qm.run() == "quit"
+    (line,) = questions(qm)
+    assert line["question"]["answer"] == "right" and line["edits"] == 1
+    assert not any(c.kind == "sure" for c in table.cues)
 
 
 def test_override_an_attackers_verdict(tmp_path: Path) -> None:

@@ -186,3 +186,21 @@ def test_asked_again_a_team_repeats_its_own_answer_to_this_question_only(tmp_pat
     again = hear("red", second, "again")  # decided anew: what it means is noted
     assert again is not None and table.meant.get("defender") in ("wrong", "pass")
     assert again in {*second.reject, *quiz.deck.competitors(second), "pass"}
+
+
+def test_simulated_teams_confirm_only_the_command_they_said(tmp_path: Path) -> None:
+    log = GameLog(tmp_path / "g.jsonl", {**header(teams=2, track=6, seed=4), "simulate": {}})
+    quiz = Quiz(load_deck(DECK))
+    table = SimTable(log, 4, 1.0, quiz.deck)
+    game = Quizmaster(log, quiz, TranscriptSpeaker(), table, Timing()).game
+
+    def sure(command: str, attempt: int = 0) -> str | None:
+        table.cue(Cue("sure", None, game, 5, attempt=attempt, detail=command))
+        heard = table.hear(Expectation(), 5.0)
+        return heard.text if heard else None
+
+    table._next_said = "scratch that"  # said at the point before: an undo
+    assert sure("undo") == "yes" and sure("undo", attempt=1) == "yes"
+    assert sure("that was right") == "no" and sure("quit") == "no"
+    table._next_said = "Toucan"  # an answer heard as a command: not confirmed
+    assert sure("undo") == "no"

@@ -44,7 +44,7 @@ class TimelineTable(Table):
             return right_by_number(cue)
         if cue.kind == "tiebreak":
             return "gap one"
-        return {"paused": "resume"}.get(cue.kind)
+        return {"paused": "resume", "sure": "yes"}.get(cue.kind)
 
 
 def quizmaster(

@@ -78,11 +78,12 @@ def test_a_zwap_and_a_shout_said_aloud_are_performed(tmp_path: Path) -> None:
     theirs = (with_and or qm.game.slots["green"][1:])[0]
     zwap = f"zwap my {mine} with {team_name('green')}'s {theirs}"
     voices = Voices().at("before", "Bezzerwizzer Blue", zwap, "quit").at("takeback", "keep")
+    voices.at("sure", "yes")  # quit, said aloud, is confirmed
     qm.ears = qm.listener.ears = voices
     with pytest.raises(QuitGame):
         Turn(qm).play()
     kinds = [kind for kind, _, _ in voices.heard]
-    assert kinds == ["before", "before", "takeback", "before"], voices.heard
+    assert kinds == ["before", "before", "takeback", "before", "sure"], voices.heard
     assert voices.heard[1][2] == zwap.lower().replace("&", "and")
     assert qm.game.slots["red"][0] == theirs and mine in qm.game.slots["green"]
     assert qm.game.zwaps["red"] == 0

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 from voicemaster.decks import Card
 from voicemaster.host import intents, windows
 from voicemaster.host.intents import normalize
+from voicemaster.host.listening import yes_or_no
 from voicemaster.host.quiz import Judged
 from voicemaster.judge.numbers import words_to_digits
 from voicemaster.speech.base import Expectation, Heard
@@ -155,16 +156,6 @@ def half_heard_pass(judged: Judged, heard: Heard) -> bool:
     if judged.answer != "wrong" or not heard.unclear or not heard.alternatives:
         return False
     return intents.parse(heard.alternatives[0]) == intents.Command("pass")
-
-
-def yes_or_no(heard: Heard | None, narrowly: bool) -> bool | None:
-    """Yes, no, or None (not made out); ``narrowly``: also a narrowly rejected yes or no."""
-    if heard is None:
-        return None
-    said = intents.yes_no(heard.text)
-    if said is None and narrowly and heard.unclear and heard.alternatives:
-        said = intents.yes_no(heard.alternatives[0])
-    return said
 
 
 def without(expectation: Expectation, denied: set[str]) -> Expectation:

@@ -17,7 +17,7 @@ from typing import Any
 
 from voicemaster.host.asking import phrase_key
 from voicemaster.host.channels import Cue
-from voicemaster.host.intents import normalize
+from voicemaster.host.intents import normalize, parse
 from voicemaster.host.listening import QuitGame
 from voicemaster.host.log import GameLog
 from voicemaster.host.phrases import team_name
@@ -62,6 +62,10 @@ class SimTable:
             f"{self.seed}:{cue.lines}:{cue.edits}:{cue.kind}:{cue.team}:{cue.attempt}:"
             f"{len(cue.options)}:{cue.detail}" + (f":{again}" if again else "")
         )
+        if cue.kind == "sure":  # "Take back the last verdict?": yes when that command was said
+            said = self._next_said is not None and parse(self._next_said) == parse(cue.detail)
+            self._next = "yes" if said else "no"
+            return
         self._prior = self._next_said
         self._next = self._next_said = self.decide(cue, rng)
 
