@@ -171,6 +171,11 @@ def test_commands_that_change_or_end_the_game_are_asked_back_when_spoken(tmp_pat
     assert speaker.said.count(NOT_DONE) == 3
     sure = [c for c in table.cues if c.kind == "sure"]
     assert [c.detail for c in sure] == ["undo", "that was right", "quit", "quit"]
+    # a command denied is no longer expected at that listening point
+    pairs = zip(table.cues, table.expectations, strict=True)
+    heard = [e.commands for c, e in pairs if c.kind == "before"]
+    assert "undo" in heard[1] and "undo" not in heard[2] and "that was right" in heard[2]
+    assert "that was right" not in heard[3] and "quit" in heard[3] and "quit" not in heard[4]
 
 
 def test_typed_commands_are_not_asked_back(tmp_path: Path) -> None:

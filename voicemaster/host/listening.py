@@ -6,7 +6,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from voicemaster.host import intents
 from voicemaster.host.channels import Cue, CueAware
@@ -233,15 +233,16 @@ class Listener:
                 shout_flag=heard.bezzerwizzer,
                 shout_team=heard.team,
             )
-            if not self._general(intent, kind, prompt, team):
+            if isinstance(intent, Override) or intent in (Command("undo"), Command("quit")):
+                self._act(intent, team)  # raises when the players confirm it
+                expectation = without_command(expectation, intent)  # denied: not heard again
+                continue
+            if not self._general(intent, kind, prompt):
                 return intent, heard
         return None, None
 
-    def _general(self, intent: Intent, kind: str, prompt: str, team: str | None) -> bool:
+    def _general(self, intent: Intent, kind: str, prompt: str) -> bool:
         """Handle a command that works everywhere; False when the intent is for the caller."""
-        if isinstance(intent, Override) or intent in (Command("undo"), Command("quit")):
-            self._act(intent, team)
-            return True
         if not isinstance(intent, Command):
             return False
         name = intent.name
@@ -319,3 +320,11 @@ def yes_or_no(heard: Heard | None, narrowly: bool) -> bool | None:
     if said is None and narrowly and heard.unclear and heard.alternatives:
         said = intents.yes_no(heard.alternatives[0])
     return said
+
+
+def without_command(expectation: Expectation, intent: Intent) -> Expectation:
+    """The window without the phrases of a command the players just denied ("Take back the
+    last verdict?" "No"): in simulated games "Enigma" said again was heard as "undo" 8 times
+    in a row, until the window closed as silence."""
+    kept = tuple(c for c in expectation.commands if intents.parse(c) != intent)
+    return replace(expectation, commands=kept)
