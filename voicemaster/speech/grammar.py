@@ -11,7 +11,7 @@ import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 
-from voicemaster.judge.numbers import cardinal_word
+from voicemaster.judge.numbers import ORDINALS, cardinal_word, roman_value
 
 _RESERVED = {"<eps>", "<unk>", "[unk]", "<s>", "</s>", "#0", "<sil>", "sil"}
 _TOKEN = re.compile(r"[^\W_]+(?:'[^\W_]+)*|<eps>|<unk>|\[unk\]|<s>|</s>|#0", re.UNICODE)
@@ -57,6 +57,32 @@ def words(text: str, ascii_only: bool = True) -> list[str]:
             continue
         else:
             out.append(token)
+    return out
+
+
+# a name and a Roman numeral ("Henry VIII", "World War I"): said "Henry the Eighth", "World War One"
+_NUMBERED = re.compile(r"^(.*\b[A-Z][a-z]+) ([IVXL]+)$")
+_ORDINAL_WORDS = {n: word for word, n in ORDINALS.items()}
+
+
+def ordinal_words(n: int) -> str:
+    """ "eighth", "twenty first" (1-99)."""
+    if n in _ORDINAL_WORDS:
+        return _ORDINAL_WORDS[n]
+    tens, unit = divmod(n, 10)
+    return f"{number_words(tens * 10)} {_ORDINAL_WORDS[unit]}"
+
+
+def spoken_forms(phrases: Iterable[str]) -> list[str]:
+    """The phrases, each followed by the ways its Roman numeral is said: "Henry VIII" also as
+    "Henry the Eighth" and "Henry Eight" (the judge reads every form alike)."""
+    out: list[str] = []
+    for phrase in phrases:
+        out.append(phrase)
+        match = _NUMBERED.match(phrase.strip())
+        value = roman_value(match.group(2).lower()) if match else None
+        if match and value is not None and 0 < value < 100:
+            out += [f"{match.group(1)} the {ordinal_words(value)}", f"{match.group(1)} {value}"]
     return out
 
 

@@ -130,7 +130,7 @@ class PocketsphinxRecognizer:
         self._teams = expectation.teams
         # bare team names only where nothing else is expected: in an answer window they
         # attract every short out-of-grammar answer
-        window = grammar.sanitise(expectation.phrases() or expectation.teams)
+        window = grammar.sanitise(grammar.spoken_forms(expectation.phrases() or expectation.teams))
         self._phrases = window + spotter.shout_phrases(expectation.teams)
         self._activate(self._phrases)
         self._use_free = expectation.free and self._free is not None

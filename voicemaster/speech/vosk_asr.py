@@ -116,7 +116,8 @@ class VoskRecognizer:
             raise SpeechUnavailable(f"the vosk model in {path} is broken: {exc}") from exc
 
     def _phrases(self, expectation: Expectation) -> tuple[str, ...]:
-        phrases = grammar.sanitise(expectation.phrases() + expectation.teams, ascii_only=False)
+        spoken = grammar.spoken_forms(expectation.phrases() + expectation.teams)
+        phrases = grammar.sanitise(spoken, ascii_only=False)
         phrases += spotter.shout_phrases(expectation.teams)
         if self.vocab is None:
             return phrases
