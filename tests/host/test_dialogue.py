@@ -396,6 +396,18 @@ def test_a_recognizer_that_keeps_failing_stops_the_game_saved(tmp_path: Path) ->
     assert table.errors == 15 and read_record(tmp_path / "g.jsonl").game.round == 1
 
 
+def test_a_recognizer_failing_while_a_command_is_confirmed_changes_nothing(
+    tmp_path: Path,
+) -> None:
+    table = FlakyTable(lambda cue: cue.kind == "sure" and cue.detail == "undo")
+    table.at("before", None, "undo", "quit").at("answer", wrong)
+    qm, speaker = quizmaster(tmp_path / "g.jsonl", table)
+    assert qm.run() == "quit"  # the game goes on after the failed confirmation
+    (line,) = questions(qm)
+    assert line["question"]["answer"] == "wrong" and "edits" not in line
+    assert table.errors == 3 and NOT_DONE in speaker.said
+
+
 def test_quit_saves_and_a_new_quizmaster_resumes(tmp_path: Path) -> None:
     path = tmp_path / "g.jsonl"
     first, _ = quizmaster(path, Table().at("before", None, None, None, "quit"), track=12)

@@ -283,7 +283,12 @@ class Listener:
             self.say(asked)
             game, lines, edits = self.context()
             cue = Cue("sure", team, game, lines, edits, attempt, detail=command)
-            said = yes_or_no(self.hear(cue, YES_NO, self.timing.choice), narrowly=attempt > 0)
+            try:
+                heard = self.hear(cue, YES_NO, self.timing.choice)
+            except NotCaught:
+                self._not_caught("sure")
+                return False  # the recognizer keeps failing: nothing changes
+            said = yes_or_no(heard, narrowly=attempt > 0)
             if said is not None:
                 return said
         return False
