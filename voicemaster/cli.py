@@ -11,6 +11,7 @@ from typing import Any
 
 from voicemaster import __version__
 from voicemaster.rules import variant_names
+from voicemaster.speech.base import ASR_NAMES
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -119,9 +120,9 @@ def _add_speech(sub: Any) -> None:
         "--jsonl", required=True, metavar="FILE", help="one WAV file (and answer) per line"
     )
     hear.add_argument(
-        "--asr", choices=["pocketsphinx", "vosk"], default=None, help="the recognizer to use"
+        "--asr", choices=list(ASR_NAMES), default=None, help="the recognizer (default: whisper)"
     )
-    hear.add_argument("--model", metavar="DIR", help="a vosk model folder")
+    hear.add_argument("--model", metavar="DIR", help="a Whisper or vosk model folder")
     hear.set_defaults(handler=_lazy("voicemaster.speech.commands:cmd_hear"))
     spot = sub.add_parser("spot", help="find 'Bezzerwizzer' shouts in WAV files (JSON Lines)")
     spot.add_argument("--jsonl", required=True, metavar="FILE", help="one WAV file per line")
@@ -184,11 +185,11 @@ def _add_play(sub: Any) -> None:
     p.add_argument("--output", choices=["speech", "text"], default="speech", help="speak or print")
     p.add_argument(
         "--asr",
-        choices=["pocketsphinx", "vosk"],
+        choices=list(ASR_NAMES),
         default=None,
-        help="the recognizer (default: vosk when a model is in models/, else pocketsphinx)",
+        help="the recognizer (default: whisper; pocketsphinx when Whisper is not installed)",
     )
-    p.add_argument("--model", metavar="DIR", default=None, help="a vosk model folder")
+    p.add_argument("--model", metavar="DIR", default=None, help="a Whisper or vosk model folder")
     p.add_argument("--device", default=None, help="microphone: name substring or index")
     p.add_argument(
         "--window",

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 SAMPLE_RATE = 16_000
+ASR_NAMES = ("whisper", "pocketsphinx", "vosk")  # the selectable recognizers
 
 
 class SpeechUnavailable(RuntimeError):
@@ -33,6 +34,18 @@ class Expectation:
 
 
 @dataclass(frozen=True)
+class Signals:
+    """What an open-vocabulary recognizer (Whisper) says of its own transcript; read by
+    :mod:`voicemaster.speech.policy`, never by the host."""
+
+    logprob: float = 0.0  # mean log-probability of the transcript's tokens (0 = certain)
+    no_speech: float = 0.0  # probability that the audio held no speech at all
+    compression: float = 0.0  # gzip compression ratio of the text: high for loops
+    repeated: bool = False  # a run of one repeated word or phrase was said once
+    raw: str = ""  # the transcript before normalising
+
+
+@dataclass(frozen=True)
 class Heard:
     """What a recognizer heard in one utterance."""
 
@@ -48,6 +61,7 @@ class Heard:
     unclear: bool = False
     # the phrase was accepted, but narrowly: a verdict resting on it is better asked back
     narrow: bool = False
+    signals: Signals | None = None  # an open-vocabulary recognizer's own signals, if any
 
 
 class Speaker(Protocol):

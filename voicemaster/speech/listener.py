@@ -20,7 +20,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from voicemaster.speech.base import AudioSource, Expectation, Heard, Recognizer, SpeechUnavailable
+from voicemaster.speech import policy
+from voicemaster.speech.base import (
+    ASR_NAMES,
+    AudioSource,
+    Expectation,
+    Heard,
+    Recognizer,
+    SpeechUnavailable,
+)
 from voicemaster.speech.decoding import UtteranceDecoder
 from voicemaster.speech.endpointer import Endpoint, EndpointConfig, Endpointer, State
 from voicemaster.speech.grammar import words
@@ -181,7 +189,7 @@ class _Window:
         if self.decoder.result is None or self.settled_end != endpoint.speech_end_s:
             self.decoder.settle()
         assert self.decoder.result is not None
-        heard = self.decoder.result.result()
+        heard = policy.review(self.decoder.result.result(), self.expectation)
         if is_empty(heard):
             return None  # a knock or a cough: keep listening
         return self._result(heard, endpoint, early=False)
@@ -214,8 +222,8 @@ class _Window:
             return None
         # waiting here (audio queues up meanwhile) keeps the decision in audio time: a file read
         # fast ends where a live microphone would
-        heard = result.result()
-        if not is_final(heard, self.expectation):
+        heard = policy.review(result.result(), self.expectation)
+        if heard.narrow or heard.unclear or not is_final(heard, self.expectation):
             return None
         endpoint = Endpoint("complete", ep.start_s, ep.speech_end_s, ep.now_s, ep.utterance())
         return self._result(heard, endpoint, early=True)
@@ -298,12 +306,21 @@ def find_vosk_model(models_dir: str | Path = "models") -> Path | None:
 def make_recognizer(
     asr: str | None = None, model_dir: str | Path | None = None, models_dir: str | Path = "models"
 ) -> Recognizer:
-    """vosk when asked for or when a model is given / found in ``models_dir``; else pocketsphinx."""
-    if asr not in (None, "pocketsphinx", "vosk"):
-        raise SpeechUnavailable(f"unknown recognizer {asr!r} (use pocketsphinx or vosk)")
+    """The recognizer asked for; by default Whisper (bundled tiny.en), else vosk when a model
+    is given or found in ``models_dir``, else pocketsphinx.  ``model_dir`` is a Whisper model
+    folder (model.bin) or a vosk model folder."""
+    if asr not in (None, *ASR_NAMES):
+        raise SpeechUnavailable(f"unknown recognizer {asr!r} (use {', '.join(ASR_NAMES)})")
     model = Path(model_dir) if model_dir else None
     if model is not None and not model.is_dir():
-        raise SpeechUnavailable(f"no vosk model folder at {model}")
+        raise SpeechUnavailable(f"no model folder at {model}")
+    whisper_model = model is not None and (model / "model.bin").is_file()
+    if asr == "whisper" or (asr is None and (whisper_model or model is None)):
+        from voicemaster.speech import whisper_asr
+
+        if asr == "whisper" or whisper_model or whisper_asr.available():
+            whisper: Recognizer = whisper_asr.WhisperRecognizer(model if whisper_model else None)
+            return whisper
     if asr != "pocketsphinx" and model is None:
         model = find_vosk_model(models_dir)
     if asr == "vosk" and model is None:

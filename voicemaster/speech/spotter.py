@@ -44,6 +44,12 @@ def shout_phrases(teams: Sequence[str]) -> tuple[str, ...]:
     return tuple(phrases)
 
 
+def canonical(text: str) -> str:
+    """``text`` with the spellings a free transcript gives the shout ("Bezzer Wizzer",
+    "Besserwisser") written as the one word."""
+    return _SOUNDALIKE.sub(WORD, text)
+
+
 def find_shout(text: str, teams: Sequence[str]) -> tuple[bool, str | None]:
     """Whether ``text`` holds a shout, and the team named right before or after it."""
     spoken = _SOUNDALIKE.sub(WORD, " ".join(sanitise([text])))

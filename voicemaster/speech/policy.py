@@ -1,0 +1,112 @@
+"""What was heard: one place turns a recognizer's report into a decision.
+
+Recognizers only report (a transcript, and Whisper's signals or the grammar fusion's
+flags); this module decides, without I/O, whether an utterance was
+
+* ``nothing``: no speech worth an answer (a cough, a knock, room noise): keep listening;
+* ``unclear``: words, but the recognizer is not sure of them: ask for them again;
+* ``command``: one of the window's commands, said plainly;
+* ``phrase``: words to judge (``narrow`` when a verdict resting on them is better asked back).
+
+Every threshold is in :data:`LIMITS`; ``docs/hearing.md`` tells where the values come from.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from voicemaster.speech.base import Expectation, Heard, Signals
+from voicemaster.speech.grammar import words
+
+Kind = Literal["phrase", "unclear", "nothing", "command"]
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The thresholds of the policy (Whisper's signals; see docs/hearing.md)."""
+
+    # no speech: Whisper's no-speech probability over this, with a low log-probability
+    no_speech: float = 0.6
+    no_speech_logprob: float = -0.8
+    # unclear: mean token log-probability under this (about one token in three doubted)
+    unclear_logprob: float = -1.0
+    # a loop (the same words over and over): compression ratio over this
+    loop_compression: float = 2.4
+    # narrow: a transcript accepted, but with a log-probability under this
+    narrow_logprob: float = -0.7
+    # a transcript this long (words) is not an answer but talk at the table
+    max_words: int = 12
+
+
+LIMITS = Limits()
+
+
+@dataclass(frozen=True)
+class Decision:
+    kind: Kind
+    text: str  # the words to act on ("" for nothing)
+    narrow: bool = False  # a phrase, but a verdict on it is better asked back
+    why: str = ""  # which limit decided, for logs and benchmarks
+
+
+def _said(text: str) -> str:
+    return " ".join(words(text, ascii_only=False))
+
+
+def command_of(text: str, expectation: Expectation) -> str | None:
+    """The window's command ``text`` is, said plainly ("Pass." is "pass"), if any."""
+    said = _said(text)
+    for command in expectation.commands:
+        if said and _said(command) == said:
+            return command
+    return None
+
+
+def judge_signals(text: str, signals: Signals, limits: Limits = LIMITS) -> Decision:
+    """Whisper's transcript and signals -> nothing, unclear, or a phrase (perhaps narrow)."""
+    if not text:
+        return Decision("nothing", "", why="no words")
+    if signals.no_speech > limits.no_speech and signals.logprob < limits.no_speech_logprob:
+        return Decision("nothing", "", why=f"no speech {signals.no_speech:.2f}")
+    if signals.compression > limits.loop_compression:
+        return Decision("unclear", text, why=f"loop {signals.compression:.1f}")
+    if signals.logprob < limits.unclear_logprob:
+        return Decision("unclear", text, why=f"logprob {signals.logprob:.2f}")
+    if len(text.split()) > limits.max_words:
+        return Decision("unclear", text, why="too long for an answer")
+    narrow = signals.logprob < limits.narrow_logprob or signals.repeated
+    return Decision("phrase", text, narrow=narrow, why=f"logprob {signals.logprob:.2f}")
+
+
+def decide(heard: Heard, expectation: Expectation, limits: Limits = LIMITS) -> Decision:
+    """The decision on one utterance in the window ``expectation``."""
+    if heard.signals is not None:
+        decision = judge_signals(heard.text, heard.signals, limits)
+    elif not heard.text.strip() and not heard.bezzerwizzer:
+        decision = Decision("nothing", "", why="no words")
+    elif heard.unclear:
+        decision = Decision("unclear", heard.text, why="grammar phrase rejected narrowly")
+    else:
+        decision = Decision("phrase", heard.text, narrow=heard.narrow, why="grammar")
+    if decision.kind == "phrase" and (command := command_of(decision.text, expectation)):
+        return Decision("command", command, decision.narrow, decision.why)
+    return decision
+
+
+def review(heard: Heard, expectation: Expectation, limits: Limits = LIMITS) -> Heard:
+    """``heard`` with the decision written into the flags the host reads (``unclear``,
+    ``narrow``; nothing: no text).  A shout stands only on a clear phrase."""
+    if heard.signals is None:
+        return heard
+    decision = decide(heard, expectation, limits)
+    if decision.kind == "nothing":
+        return replace(heard, text="", alternatives=(), bezzerwizzer=False, team=None)
+    unclear = decision.kind == "unclear"
+    return replace(
+        heard,
+        unclear=unclear,
+        narrow=decision.narrow and not unclear,
+        bezzerwizzer=heard.bezzerwizzer and not unclear,
+        team=heard.team if not unclear else None,
+    )

