@@ -1,31 +1,32 @@
 #!/usr/bin/env python3
-"""Speech benchmark: the game's listening path against a hobby-build baseline, same run.
+"""Speech benchmark: the game's new listening path (Whisper) against the old (pocketsphinx).
 
-The corpus is made at run time (scripts/bench_speech_cases.py): deck questions answered by
-flite and espeak-ng voices, clean and in white noise, right, wrong inside and outside the
-grammar, plus real recordings from ../shared/corpora (FSDD digits, Speech Commands).  Every
-utterance sits in a scene (lead-in, utterance, trailing pause) streamed through the listener
-chunk by chunk.  The two systems (scripts/bench_speech_systems.py): ours, the game's listening
-path (MicEars + the default recognizer + the judge), and a baseline, free pocketsphinx decoding
-with a fixed 0.8 s silence endpoint and a fuzzy match against the answer.
+Both systems are the game's own path, MicEars + recognizer + policy + judge, differing only in
+the recognizer (scripts/bench_speech_systems.py; the hobby baseline of earlier runs only with
+``--systems ...,baseline``).  The corpus is made at run time (scripts/bench_speech_cases.py):
+real digits (FSDD), real words (Speech Commands), deck answers said by flite and espeak-ng
+voices, and real digits and synthetic answers again in road noise (brown) and a loud room
+(pink) at 20 and 10 dB SNR.  Each utterance is heard in its own card's window (right accepted?)
+and in a competitor card's window (wrong rejected?), streamed chunk by chunk.
 
-Latency (last speech sample -> verdict, wall time) is measured on a subset (synthetic and real)
-streamed in real time in 20 ms chunks; accuracy on everything streamed as fast as possible (the
-listener decides in audio time, so the verdicts are the same).  False shouts are counted on every
-question of the bundled deck read in the quizmaster's voice plus the real recordings
-(scripts/bench_alarms.py, in worker processes; the slower baseline hears a sample of the
-questions).  Peak RSS is measured for each system in a process of its own.  The run ends with a
-summary table: every figure, its target, ours and the baseline's (scripts/bench_speech_report.py).
-Run: ``.venv/bin/python scripts/bench_speech.py [--quick]``.  Never run by the tests.
+Also: latency (end of speech -> verdict, wall) on a subset streamed in real time, with an
+estimate for a Raspberry Pi 4 and 5; Bezzerwizzer shouts found; false shouts on other speech
+(scripts/bench_alarms.py: deck questions read by the quizmaster's voice and real recordings);
+peak RSS of each system in a process of its own.  Every hearing goes to a JSON Lines file
+(``--cases-out``) for tuning the policy; the run ends with a summary against the targets.
+
+Run: ``.venv/bin/python scripts/bench_speech.py [--quick] [--systems whisper,pocketsphinx]
+[--only-accuracy | --no-alarms] [--seed N]``.  Never run by the tests.
 """
 
 from __future__ import annotations
 
 import argparse
-import os
+import random
 import subprocess
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -33,115 +34,187 @@ sys.path.insert(0, str(ROOT))
 
 import bench_alarms  # noqa: E402
 from bench_speech_cases import (  # noqa: E402
-    BUILTIN,
     Case,
-    Item,
-    load_items,
+    Said,
+    deck_answers,
+    in_noise,
     real_cases,
     shouts,
     synthetic_cases,
 )
 from bench_speech_report import (  # noqa: E402
     FIG,
-    accuracy,
+    accuracy_table,
+    doubts_table,
+    hear_all,
     latency,
+    misjudged,
     rss_mb,
     shout_figures,
     shown,
     summary,
+    write_cases,
 )
-from bench_speech_systems import ERRORS, make_system, run_case  # noqa: E402
+from bench_speech_systems import ERRORS, SYSTEMS, System, make_system, run_case  # noqa: E402
+
+from voicemaster.speech.base import SpeechUnavailable  # noqa: E402
+from voicemaster.speech.synth import render  # noqa: E402
 
 
-def false_alarms(args: argparse.Namespace, items: list[Item], reals: list[Case]) -> None:
-    """False shouts on other speech (scripts/bench_alarms.py): every deck question in the
-    quizmaster's voice (the run's own questions with --quick) plus the real recordings."""
-    questions = [q for _, q, _, _ in items] if args.quick else bench_alarms.deck_questions()
-    recordings = list({id(c.pcm): c.pcm for c in reals}.values())  # each recording once
-    baseline = len(questions) if args.quick else args.alarm_baseline
-    print(f"\nfalse alarms on other speech: {len(questions)} questions read by the quizmaster's "
-          f"voice + {len(recordings)} real recordings (baseline: {min(baseline, len(questions))} "
-          "of the questions + the recordings):")  # fmt: skip
-    workers = 1 if args.quick else os.cpu_count() or 1
-    for result in bench_alarms.measure_all(questions, recordings, baseline, workers, args.asr,
-                                           args.model, args.seed):  # fmt: skip
-        FIG[result.system, "alarms"] = result.per_hour
+@dataclass(frozen=True)
+class Plan:
+    cards: int  # deck answers, each said by every synthetic voice
+    flite: tuple[str, ...]
+    espeak: tuple[str, ...]
+    reals: int  # per corpus: FSDD digits, Speech Commands clips (150 at most)
+    noisy_digits: int  # real digits in each noise row
+    noisy_synthetic: int  # synthetic answers in each noise row
+    latency: int  # utterances streamed in real time
+    alarm_questions: int  # deck questions read by the quizmaster's voice
+    alarm_recordings: int
+    shout_rates: tuple[float, ...]
+    misjudged: int  # misjudged hearings listed
+
+
+FULL = Plan(20, ("flite:slt", "flite:rms", "flite:awb", "flite:kal16"),
+            ("espeak:en-us", "espeak:en", "espeak:en-gb-scotland"), 200, 40, 40, 30, 60, 30,
+            (1.0, 1.25), 60)  # fmt: skip
+QUICK = Plan(4, ("flite:slt", "flite:kal16"), ("espeak:en-us",), 10, 4, 4, 6, 4, 4, (1.0,), 20)
+
+
+def usable(voices: tuple[str, ...]) -> list[str]:
+    """The voices that speak on this machine (kal16 is not in every flite)."""
+    found = []
+    for voice in voices:
+        try:
+            render("one", voice)
+            found.append(voice)
+        except (SpeechUnavailable, ValueError) as exc:
+            print(f"(voice {voice} skipped: {exc})")
+    return found
+
+
+def corpus(plan: Plan, seed: int) -> tuple[list[Case], list[Said]]:
+    """Real digits and words, synthetic answers clean, and some of both in noise."""
+    answers = deck_answers(plan.cards, seed)
+    synthetic = synthetic_cases(answers, usable(plan.flite + plan.espeak), seed)
+    reals = real_cases(plan.reals, seed)
+    digits = [c for c in reals if c.group == "real digits"][: plan.noisy_digits]
+    some = random.Random(seed).sample(synthetic, min(plan.noisy_synthetic, len(synthetic)))
+    return reals + synthetic + in_noise(digits + some, seed), answers
+
+
+def false_alarms(args: argparse.Namespace, plan: Plan, cases: list[Case]) -> None:
+    """False shouts on other speech (scripts/bench_alarms.py, in this process): a sample of the
+    deck's questions in the quizmaster's voice and of the real recordings."""
+    pick = random.Random(args.seed)
+    questions = bench_alarms.deck_questions()
+    questions = pick.sample(questions, min(plan.alarm_questions, len(questions)))
+    reals = [c.pcm for c in cases if c.group in ("real digits", "real words")]
+    recordings = pick.sample(reals, min(plan.alarm_recordings, len(reals)))
+    jobs = [bench_alarms.Job(i, question=q) for i, q in enumerate(questions)]
+    jobs += [bench_alarms.Job(len(jobs) + i, pcm=p) for i, p in enumerate(recordings)]
+    print(f"\nfalse shouts on other speech: {len(questions)} deck questions read by the "
+          f"quizmaster's voice + {len(recordings)} real recordings:")  # fmt: skip
+    for name in args.systems:
+        began = time.perf_counter()
+        result = bench_alarms.measure(name, jobs, 1, name, args.model, args.seed)
+        bench_alarms.report(result, time.perf_counter() - began)
+        FIG[name, "alarms"] = result.per_hour
 
 
 def rss_probe(args: argparse.Namespace) -> int:
     """(Child process) one system alone hears a few answers; print its peak RSS in MB."""
     chosen = make_system(args.rss_probe, args)
-    items: list[Item] = [(c, q, a, ()) for c, q, a in BUILTIN[:3]]
-    for case in synthetic_cases(items, ["flite:slt"], [1.0], [None], args.seed):
-        run_case(chosen, case, realtime=False)
+    for case in synthetic_cases(deck_answers(3, args.seed), ["flite:slt"], args.seed):
+        run_case(chosen, case, "own")
+        run_case(chosen, case, "rival")
     print(f"{rss_mb():.1f}")
     return 0
 
 
 def measure_rss(args: argparse.Namespace) -> None:
     """Peak RSS of each system in a process of its own (no corpus, no other recognizer)."""
-    for name in ("ours", "baseline"):
-        cmd = [sys.executable, __file__, "--rss-probe", name, "--asr", args.asr]
+    print("\npeak RSS, each system in a process of its own:")
+    for name in args.systems:
+        cmd = [sys.executable, __file__, "--rss-probe", name, "--seed", str(args.seed)]
         cmd += ["--model", args.model] if args.model else []
         done = subprocess.run(cmd, capture_output=True, text=True, check=False)
         try:
             FIG[name, "rss"] = float(done.stdout.split()[-1])
         except (IndexError, ValueError):
             ERRORS[f"rss probe {name} failed: {done.stderr.strip()[-100:]}"] += 1
-    ours, base = shown(FIG.get(("ours", "rss")), "MB"), shown(FIG.get(("baseline", "rss")), "MB")
-    print(f"\npeak RSS, each system in a process of its own: ours {ours} ({args.asr}), baseline "
-          f"{base}; this process {rss_mb():.0f} MB (corpus and both systems)")  # fmt: skip
+        print(f"  {name:<13} {shown(FIG.get((name, 'rss')), 'MB')}")
+    print(f"  (this process, corpus and every system: {rss_mb():.0f} MB)")
+
+
+def beyond_accuracy(args: argparse.Namespace, plan: Plan, systems: list[System],
+                    cases: list[Case], answers: list[Said]) -> None:  # fmt: skip
+    """Shouts found, false shouts (unless --no-alarms), peak RSS."""
+    voices = [*plan.flite[:3], *plan.espeak[:1]]
+    shout_figures(systems, shouts(voices, list(plan.shout_rates), answers, args.seed))
+    if not args.no_alarms:
+        false_alarms(args, plan, cases)
+    measure_rss(args)
+
+
+def systems_list(text: str) -> list[str]:
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    unknown = [n for n in names if n not in SYSTEMS]
+    if unknown or not names:
+        raise argparse.ArgumentTypeError(f"systems are {', '.join(SYSTEMS)}, not {unknown}")
+    return names
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
-    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     p.add_argument("--quick", action="store_true", help="a small run (a few minutes)")
-    p.add_argument("--asr", choices=["pocketsphinx", "vosk"], default="pocketsphinx")
-    p.add_argument("--model", default=None)
+    p.add_argument("--systems", type=systems_list, default=["whisper", "pocketsphinx"],
+                   help=f"comma-separated, of {', '.join(SYSTEMS)}")  # fmt: skip
+    p.add_argument("--model", default=None, help="a Whisper model folder (default: tiny.en)")
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--latency", type=int, default=None, help="cases streamed in real time")
-    p.add_argument("--latency-only", action="store_true", help="only the real-time latency part")
-    p.add_argument("--alarm-baseline", type=int, default=100,
-                   help="deck questions the (slow) baseline hears for false alarms")  # fmt: skip
-    p.add_argument("--rss-probe", choices=["ours", "baseline"], help=argparse.SUPPRESS)
+    p.add_argument("--latency", type=int, default=None, help="utterances streamed in real time")
+    p.add_argument("--latency-only", action="store_true", help="only the real-time latency")
+    p.add_argument(
+        "--only-accuracy",
+        action="store_true",
+        help="only the accuracy tables (no latency, shouts, false shouts, RSS)",
+    )
+    p.add_argument("--no-alarms", action="store_true", help="skip the false shouts")
+    p.add_argument("--cases-out", type=Path, default=Path("/tmp/bench_speech_cases.jsonl"),
+                   help="every hearing as JSON Lines")  # fmt: skip
+    p.add_argument("--rss-probe", choices=SYSTEMS, help=argparse.SUPPRESS)
     return p.parse_args(argv)
-
-
-def corpus(items: list[Item], quick: bool, seed: int) -> tuple[list[Case], list[Case]]:
-    """The run's synthetic answers (voices x rates x noise levels) and real recordings."""
-    voices = ["flite:slt", "espeak:en"] if quick else ["flite:slt", "flite:rms", "flite:awb",
-                                                       "espeak:en"]  # fmt: skip
-    rates = [1.0] if quick else [0.85, 1.2]
-    snrs: list[float | None] = [None, 20.0] if quick else [None, 20.0, 10.0]
-    cases = synthetic_cases(items, voices, rates, snrs, seed)
-    return cases, real_cases(12 if quick else 200, seed)
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     if args.rss_probe:
         return rss_probe(args)
-    quick = args.quick
-    items = load_items(6 if quick else 16, args.seed)
+    plan = QUICK if args.quick else FULL
     began = time.perf_counter()
-    cases, reals = corpus(items, quick, args.seed)
-    all_cases = cases + reals
-    print(f"corpus: {len(cases)} synthetic + {len(reals)} real utterances "
-          f"({time.perf_counter() - began:.0f} s to synthesize)")  # fmt: skip
-
-    pair = (make_system("ours", args), make_system("baseline", args))
-    latency(pair, all_cases, args.latency or (8 if quick else 40), args.seed)
+    cases, answers = corpus(plan, args.seed)
+    sizes = {g: sum(c.group == g for c in cases) for g in dict.fromkeys(c.group for c in cases)}
+    print(f"corpus: {len(cases)} utterances, each heard in 2 windows "
+          f"({time.perf_counter() - began:.0f} s to make): {sizes}")  # fmt: skip
+    systems = [make_system(name, args) for name in args.systems]
+    print("systems: " + ", ".join(f"{s.name} (loaded in {s.load_s:.1f} s)" for s in systems))
+    if not args.only_accuracy:
+        latency(systems, cases, args.latency or plan.latency, args.seed)
     if args.latency_only:
-        summary()
+        summary(args.systems)
         return 0
-    accuracy(pair, all_cases)
-    shout_figures(pair, shouts(["flite:slt", "flite:rms", "flite:awb", "espeak:en"],
-                               [1.0] if quick else [1.0, 1.25], items, args.seed))  # fmt: skip
-    false_alarms(args, items, reals)
-    measure_rss(args)
+    print("\naccuracy, every utterance in its own card's window and a competitor card's:")
+    results = hear_all(systems, cases)
+    accuracy_table(cases, results)
+    doubts_table(cases, results)
+    misjudged(cases, results, args.systems[0], plan.misjudged)
+    write_cases(args.cases_out, cases, results)
+    if not args.only_accuracy:
+        beyond_accuracy(args, plan, systems, cases, answers)
     for message, count in ERRORS.most_common():
         print(f"recognizer errors: {count} x {message}")
-    summary()
+    summary(args.systems)
     print(f"\ntotal {time.perf_counter() - began:.0f} s")
     return 0
 

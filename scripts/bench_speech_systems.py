@@ -1,12 +1,18 @@
-"""The two systems of the speech benchmark (scripts/bench_speech.py), and one case heard by one.
+"""The systems of the speech benchmark (scripts/bench_speech.py), and one case heard by one.
 
-- ours: MicEars (the game's listening path: audio decoded while it arrives, an utterance ends
-  0.3 s after a complete, confirmed phrase of the window, else after 0.6 s of silence) + the
-  default recognizer + the judge.
-- baseline: free pocketsphinx decoding, a fixed 0.8 s silence endpoint, and
-  ``rapidfuzz.fuzz.ratio >= 80`` against the answer.
+- whisper: the game's listening path now: MicEars (audio decoded while it arrives, an utterance
+  ends 0.25 s after a complete, clear phrase of the window, else after 0.6 s of silence) +
+  WhisperRecognizer (tiny.en, prompted with the window) + the policy (nothing, unclear,
+  narrow) + the judge.
+- pocketsphinx: the old path: the same MicEars + PocketsphinxRecognizer (the window's grammar
+  fused with free decoding) + the judge.
+- baseline (only when asked for): free pocketsphinx decoding, a fixed 0.8 s silence endpoint
+  and ``rapidfuzz.fuzz.ratio >= 80`` against the answer (a hobby build).
+- ours: the game's path with the recognizer ``--asr`` names (scripts/bench_alarms.py asks for it).
 
-A recognizer that raises is counted in ``ERRORS`` (reported at the end of the run), not fatal.
+Each utterance is heard in a window like the game's (``listener.expectation_for`` the card's key,
+the commands people say mid-game, the teams for a shout).  A recognizer that raises is counted
+in ``ERRORS`` (reported at the end of the run), not fatal.
 """
 
 from __future__ import annotations
@@ -16,25 +22,109 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench_speech_cases import Case, Outcome  # noqa: E402
+from bench_speech_cases import Case  # noqa: E402
 
-from voicemaster.judge import judge, normalise, yes_no  # noqa: E402
+from voicemaster.judge import AnswerKey, judge, normalise  # noqa: E402
 from voicemaster.speech import audio  # noqa: E402
 from voicemaster.speech.base import Expectation, Heard  # noqa: E402
+from voicemaster.speech.decoding import can_stream  # noqa: E402
 from voicemaster.speech.endpointer import EndpointConfig  # noqa: E402
 from voicemaster.speech.grammar import number_words  # noqa: E402
-from voicemaster.speech.listener import MicEars, make_recognizer  # noqa: E402
+from voicemaster.speech.listener import MicEars, expectation_for, make_recognizer  # noqa: E402
 from voicemaster.speech.sources import WavSource  # noqa: E402
 
 TEAMS = ("red", "blue", "green")
-COMMANDS = ("repeat", "pass")
+COMMANDS = ("pass", "repeat", "score", "help")  # as the game's windows (prompting.SPOKEN_COMMANDS)
+SYSTEMS = ("whisper", "pocketsphinx", "baseline")
 ERRORS: Counter[str] = Counter()
+
+Judge = Callable[[str, AnswerKey], tuple[str, str]]  # heard text, key -> (verdict, why)
+
+
+@dataclass(frozen=True)
+class System:
+    name: str
+    recognizer: Any
+    config: EndpointConfig
+    speculate: bool
+    verdict_of: Judge
+    load_s: float = 0.0
+
+
+class Clocked:
+    """A recognizer whose calls are timed on the wall clock, so the time spent deciding after
+    the speech ended (the part a slower machine stretches) is known."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner, self.name = inner, getattr(inner, "name", type(inner).__name__)
+        self.spans: list[tuple[float, float]] = []
+
+    def _timed(self, call: Callable[..., Any], *args: Any) -> Any:
+        began = time.perf_counter()
+        try:
+            return call(*args)
+        finally:
+            self.spans.append((began, time.perf_counter()))
+
+    def recognize(self, pcm: bytes, expectation: Expectation) -> Heard:
+        heard: Heard = self._timed(self.inner.recognize, pcm, expectation)
+        return heard
+
+    def busy_after(self, wall: float) -> float:
+        """Seconds spent in the recognizer after ``wall``."""
+        return sum(end - max(begin, wall) for begin, end in self.spans if end > wall)
+
+
+class ClockedStream(Clocked):
+    """A streaming recognizer (start/feed/finish), timed."""
+
+    def start(self, expectation: Expectation) -> None:
+        self._timed(self.inner.start, expectation)
+
+    def feed(self, pcm: bytes) -> None:
+        self._timed(self.inner.feed, pcm)
+
+    def finish(self) -> Heard:
+        heard: Heard = self._timed(self.inner.finish)
+        return heard
+
+
+def clocked(recognizer: Any) -> Clocked:
+    return ClockedStream(recognizer) if can_stream(recognizer) else Clocked(recognizer)
+
+
+@dataclass
+class Outcome:
+    window: str  # own (the utterance's card) | rival (a competitor card)
+    verdict: str  # right | wrong | pass | unsure | nothing (no words heard) | error
+    why: str
+    heard: Heard | None
+    latency_ms: float | None = None  # true speech end -> verdict, wall (real-time runs only)
+    decode_ms: float = 0.0
+    audio_s: float = 0.0  # length of the utterance handed to the recognizer
+    early: bool = False  # ended on a complete phrase before the full trailing silence
+    endpoint_ms: float = 0.0  # audio from the endpointer's last speech frame to the end decision
+    busy_ms: float = 0.0  # recognizer and judge wall time after the true speech end (real time)
+
+    @property
+    def unclear(self) -> bool:
+        return bool(self.heard and self.heard.unclear)
+
+    @property
+    def narrow(self) -> bool:
+        return bool(self.heard and self.heard.narrow)
+
+
+def game_verdict(heard: str, key: AnswerKey) -> tuple[str, str]:
+    verdict = judge(heard, key)
+    return str(verdict.verdict), verdict.reason
 
 
 class FreeDecoder:
@@ -46,54 +136,45 @@ class FreeDecoder:
         self.decoder = Decoder(loglevel="FATAL")
 
     def recognize(self, pcm: bytes, expectation: Expectation) -> Heard:
+        from rapidfuzz import fuzz
+
         began = time.perf_counter()
         self.decoder.start_utt()
         self.decoder.process_raw(pcm, full_utt=True)
         self.decoder.end_utt()
         hyp = self.decoder.hyp()
         text = hyp.hypstr if hyp is not None else ""
-        spotted = _fuzzy_shout(text)
-        ms = (time.perf_counter() - began) * 1000
-        return Heard(text, bezzerwizzer=spotted, decode_ms=ms)
+        shout = bool(text) and fuzz.partial_ratio("bezzerwizzer", text.replace(" ", "")) >= 80
+        return Heard(text, bezzerwizzer=shout, decode_ms=(time.perf_counter() - began) * 1000)
 
 
-def _fuzzy_shout(text: str) -> bool:
+def baseline_verdict(heard: str, key: AnswerKey) -> tuple[str, str]:
     from rapidfuzz import fuzz
 
-    return bool(text) and fuzz.partial_ratio("bezzerwizzer", text.replace(" ", "")) >= 80
-
-
-def baseline_verdict(heard: str, case: Case) -> str:
-    from rapidfuzz import fuzz
-
-    if case.mode == "yesno":
-        return _yesno_verdict(heard if fuzz.ratio(heard, "yes") >= 80 or
-                              fuzz.ratio(heard, "no") >= 80 else "", case)  # fmt: skip
-    forms = (case.key.answer, *case.key.accept)
-    if case.key.answer.isdigit():  # "7" said as "seven", "1912" as "nineteen twelve"
-        forms += (number_words(int(case.key.answer)),)
+    forms = (key.answer, *key.accept)
+    if key.answer.isdigit():  # "7" said as "seven"
+        forms += (number_words(int(key.answer)),)
     best = max(fuzz.ratio(normalise(heard), normalise(f)) for f in forms)
-    return "right" if best >= 80 else "wrong"
+    return ("right" if best >= 80 else "wrong"), f"fuzzy {best:.0f}"
 
 
-def _yesno_verdict(heard: str, case: Case) -> str:
-    said = yes_no(heard)
-    if said is None:
-        return "unsure"
-    return "right" if said == case.truth_yes else "wrong"
+def make_system(name: str, args: argparse.Namespace) -> System:
+    """whisper | pocketsphinx | baseline | ours (the game's path with ``args.asr``)."""
+    began = time.perf_counter()
+    model = getattr(args, "model", None)
+    if name == "baseline":
+        cfg = EndpointConfig(trailing_silence_s=0.8, short_trailing_s=0.8)
+        return System(name, clocked(FreeDecoder()), cfg, False, baseline_verdict)
+    asr = name if name in SYSTEMS else getattr(args, "asr", None)
+    recognizer = make_recognizer(asr, model if asr != "pocketsphinx" else None)
+    load_s = time.perf_counter() - began
+    return System(name, clocked(recognizer), EndpointConfig(), True, game_verdict, load_s)
 
 
-def our_verdict(heard: str, case: Case) -> str:
-    if case.mode == "yesno":
-        return _yesno_verdict(heard, case)
-    return str(judge(heard, case.key).verdict)
-
-
-def expectation(case: Case) -> Expectation:
-    if case.mode == "yesno":
-        return Expectation(commands=("yes", "no"), teams=TEAMS)
-    k = case.key
-    return Expectation((k.answer, *k.accept), k.reject, k.options, k.competitors, COMMANDS, TEAMS)
+def window(case: Case, which: str) -> tuple[AnswerKey, Expectation]:
+    """The key and listening window of the utterance's own card or of the competitor card."""
+    key = case.key if which == "own" else case.rival
+    return key, expectation_for(key, COMMANDS, TEAMS)
 
 
 class Timed:
@@ -104,7 +185,7 @@ class Timed:
         self.marks: list[tuple[float, float]] = []
 
     def read(self, timeout: float) -> bytes | None:
-        chunk = self.source.read(timeout)
+        chunk: bytes | None = self.source.read(timeout)
         self.marks.append((self.source.position_s, time.perf_counter()))
         return chunk
 
@@ -115,48 +196,44 @@ class Timed:
         return next((w for s, w in self.marks if s >= audio_s), None)
 
 
-System = tuple[str, Any, EndpointConfig, bool, Callable[[str, Case], str]]
-
-
-def make_system(name: str, args: argparse.Namespace) -> System:
-    if name == "ours":
-        return ("ours", make_recognizer(args.asr, args.model), EndpointConfig(), True,
-                our_verdict)  # fmt: skip
-    base_cfg = EndpointConfig(trailing_silence_s=0.8, short_trailing_s=0.8)
-    return ("baseline", FreeDecoder(), base_cfg, False, baseline_verdict)
-
-
-def run_case(system: System, case: Case, realtime: bool) -> Outcome:
-    _, recognizer, config, speculate, verdict_of = system
+def run_case(system: System, case: Case, which: str = "own", realtime: bool = False) -> Outcome:
+    """``case`` streamed through ``system``'s ears in the window ``which`` (own | rival), judged."""
+    key, expectation = window(case, which)
+    system.recognizer.spans.clear()
     source = Timed(WavSource(case.pcm, chunk_ms=20, realtime=realtime))
-    ears = MicEars(source, recognizer, config, speculate=speculate)
+    ears = MicEars(source, system.recognizer, system.config, speculate=system.speculate)
     try:
-        got = ears.listen(expectation(case), timeout=audio.duration_s(case.pcm))
+        got = ears.listen(expectation, timeout=audio.duration_s(case.pcm))
     except Exception as exc:  # a recognizer crash is a result too: counted, not fatal
-        ERRORS[f"{type(exc).__name__}: {exc}"[:120]] += 1
-        return Outcome("error", None)
+        ERRORS[f"{system.name}: {type(exc).__name__}: {exc}"[:120]] += 1
+        return Outcome(which, "error", str(exc)[:80], None)
     finally:
         ears.close()
     if got is None:
-        return Outcome(verdict_of("", case), None)
-    verdict = verdict_of(got.heard.text, case)
+        return Outcome(which, "nothing", "no words heard", None)
+    judging = time.perf_counter()
+    verdict, why = system.verdict_of(got.heard.text, key)
     done = time.perf_counter()
-    spoke = source.wall_at(case.speech_end_s)
-    latency = (done - spoke) * 1000 if realtime and spoke is not None else None
-    pcm_s = audio.duration_s(got.endpoint.pcm)
-    return Outcome(verdict, got.heard, latency, got.decode_ms, pcm_s, got.early, got.endpoint_ms)
+    spoke = source.wall_at(case.speech_end_s) if realtime else None
+    latency = busy = None
+    if spoke is not None:
+        latency = (done - spoke) * 1000
+        busy = (system.recognizer.busy_after(spoke) + done - judging) * 1000
+    return Outcome(which, verdict, why, got.heard, latency, got.decode_ms,
+                   audio.duration_s(got.endpoint.pcm), got.early, got.endpoint_ms,
+                   busy or 0.0)  # fmt: skip
 
 
 def spot_stream(system: System, pcm: bytes, teams: tuple[str, ...]) -> int:
-    """How many utterances of ``pcm`` were heard as a Bezzerwizzer shout."""
-    _, recognizer, config, speculate, _ = system
-    ears = MicEars(WavSource(pcm), recognizer, config, speculate=speculate)
+    """How many utterances of ``pcm`` were heard as a Bezzerwizzer shout (a window expecting
+    only the teams' shouts, as the game's before and after the answers)."""
+    ears = MicEars(WavSource(pcm), system.recognizer, system.config, speculate=system.speculate)
     found = 0
     try:
         while (got := ears.listen(Expectation(teams=teams), 5.0)) is not None:
             found += got.heard.bezzerwizzer
     except Exception as exc:  # counted like in run_case
-        ERRORS[f"{type(exc).__name__}: {exc}"[:120]] += 1
+        ERRORS[f"{system.name}: {type(exc).__name__}: {exc}"[:120]] += 1
     finally:
         ears.close()
     return found
