@@ -129,9 +129,16 @@ def _add_speech(sub: Any) -> None:
     spot.set_defaults(handler=_lazy("voicemaster.speech.commands:cmd_spot"))
     dev = sub.add_parser("devices", help="list microphones and speakers")
     dev.set_defaults(handler=_lazy("voicemaster.speech.commands:cmd_devices"))
-    model = sub.add_parser("model", help="vosk speech models")
+    model = sub.add_parser("model", help="speech models (Whisper, vosk)")
     msub = model.add_subparsers(dest="model_command", required=True, metavar="COMMAND")
-    dl = msub.add_parser("download", help="download vosk-model-small-en-us-0.15 into models/")
+    dl = msub.add_parser("download", help="download a speech model into models/ (internet)")
+    dl.add_argument(
+        "name",
+        nargs="?",
+        default="vosk",
+        choices=["vosk", "base.en", "small.en"],
+        help="vosk (vosk-model-small-en-us-0.15, default) or a larger Whisper model",
+    )
     dl.add_argument("--dir", default="models", help="where models live (default: models)")
     dl.set_defaults(handler=_lazy("voicemaster.speech.commands:cmd_model_download"))
     ls = msub.add_parser("list", help="list the models in models/")

@@ -72,7 +72,7 @@ def test_model_list(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
 def test_asking_for_vosk_without_a_model(tmp_path: Path) -> None:
     with pytest.raises(SpeechUnavailable, match="voicemaster model download"):
         make_recognizer("vosk", models_dir=tmp_path)
-    with pytest.raises(SpeechUnavailable, match="no vosk model folder"):
+    with pytest.raises(SpeechUnavailable, match="no model folder"):
         make_recognizer(None, model_dir=tmp_path / "nowhere")
 
 

