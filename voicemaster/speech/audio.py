@@ -253,11 +253,13 @@ def dither(pcm: bytes, rng: np.random.Generator, level: float = 2.0) -> bytes:
 
 
 def noise(n: int, level_db: float, rng: np.random.Generator, colour: str = "white") -> Float:
-    """``n`` samples of white or pink noise at ``level_db`` dBFS RMS (float, int16 units)."""
+    """``n`` samples of white, pink (a room) or brown (a car's rumble) noise at ``level_db``
+    dBFS RMS (float, int16 units)."""
     white = rng.normal(0.0, 1.0, n)
-    if colour == "pink" and n > 1:
+    slopes = {"pink": 0.5, "brown": 1.0}  # power falls as 1/f and 1/f^2
+    if colour in slopes and n > 1:
         spec = np.fft.rfft(white)
-        spec[1:] /= np.sqrt(np.arange(1, len(spec)))
+        spec[1:] /= np.arange(1, len(spec)) ** slopes[colour]
         spec[0] = 0
         white = np.fft.irfft(spec, n)
     elif colour != "white":
