@@ -24,35 +24,18 @@ from dataclasses import dataclass
 import jellyfish
 from rapidfuzz import fuzz
 
-# Tuned on flite slt/rms/awb answers (clean and 20 dB SNR) in and out of a tuning grammar and
-# FSDD digits of two speakers; the test set uses other phrases and speakers.
-ACCEPT_LLR = -5.0
-# A grammar of many phrases gives each a small prior, which a short answer pays over few frames:
-# right short answers sit low.  Re-tuned on 1,154 labelled utterances (deck answers by flite and
-# espeak-ng, clean and 20 dB; FSDD and Speech Commands) for answer windows of 50-80 phrases:
-# -10 accepts 265 instead of 251 of 502 right answers for 11 instead of 10 of 652 wrong ones.
-# Small windows (yes/no, a few cities) keep -5: there -10 let 3 of 9 outsiders in.
-# Then -16, once the endpointer stopped letting room noise stretch utterances (trailing noise
-# had raised short words' llr): 480 answers by four flite voices over pink room noise, in game
-# answer windows (every answer of the category, 68-72 phrases): right accepted 130 instead of
-# 121 of 160, wrong taken as right 2 instead of 1 of 320 (an answer forced into a large grammar
-# mostly lands on another answer of the category, which is judged wrong anyway).
-ACCEPT_LLR_LARGE = -16.0
-SMALL, LARGE = 16, 48  # phrases: the threshold moves from ACCEPT_LLR to ACCEPT_LLR_LARGE
-LLR_SCALE = 8.0  # llr units from ACCEPT_LLR to a confidence of about 0.73
-# Share of the phone loop's speech frames the grammar's words must cover: a short phrase
-# ("red", "pass") matched to one piece of a longer out-of-grammar answer covers little of it.
-MIN_COVER = 0.6
-AGREE = 0.8  # agreement from which free decoding confirms the grammar's phrase (vosk fusion)
-# A rejected phrase this close to the threshold (llr units) is "unclear", not far off: about a
-# confidence of 0.03.  In simulated games right short answers ("Salmon", "Meir") were rejected
-# 5-15 under the threshold; out-of-grammar answers forced in sit anywhere.
-UNCLEAR_LLR = 28.0
-# An accepted phrase less than this over the threshold is "narrow": the verdict that rests on
-# it is asked back ("Did you say ...?").  In 8 simulated games 579 answers were accepted, 22 of
-# them as another phrase than the one said; under threshold + 11 sat 74 answers (13%, asked
-# back) holding 10 of those 22.
-NARROW_LLR = 11.0
+from voicemaster.speech.policy import GRAMMAR
+
+# The thresholds live in the policy's table (see voicemaster.speech.policy and
+# docs/hearing.md for where their values come from).
+ACCEPT_LLR = GRAMMAR.accept_llr
+ACCEPT_LLR_LARGE = GRAMMAR.accept_llr_large
+SMALL, LARGE = GRAMMAR.small, GRAMMAR.large
+LLR_SCALE = GRAMMAR.llr_scale
+MIN_COVER = GRAMMAR.min_cover
+AGREE = GRAMMAR.agree
+UNCLEAR_LLR = GRAMMAR.unclear_llr
+NARROW_LLR = GRAMMAR.narrow_llr
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ settled pause ("Leonardo ... da Vinci") restarts the decoding of the whole utter
 
 from __future__ import annotations
 
+import sys
 import time
 from collections import deque
 from concurrent.futures import ThreadPoolExecutor
@@ -36,7 +37,7 @@ from voicemaster.speech.grammar import words
 READ_TIMEOUT_S = 0.5  # wall time per read of the source
 STALL_S = 5.0  # a source silent (no chunks at all) this long is gone
 VOSK_MODEL = "vosk-model-small-en-us-0.15"
-EARLY_CONFIDENCE = 0.5  # fused confidence from which a complete phrase may end early
+EARLY_CONFIDENCE = policy.GRAMMAR.early_confidence  # a complete phrase may end early
 
 
 @dataclass(frozen=True)
@@ -321,6 +322,8 @@ def make_recognizer(
         if asr == "whisper" or whisper_model or whisper_asr.available():
             whisper: Recognizer = whisper_asr.WhisperRecognizer(model if whisper_model else None)
             return whisper
+        print(f"voicemaster: Whisper is not installed ({whisper_asr.INSTALL}); "
+              "listening with pocketsphinx", file=sys.stderr)  # fmt: skip
     if asr != "pocketsphinx" and model is None:
         model = find_vosk_model(models_dir)
     if asr == "vosk" and model is None:

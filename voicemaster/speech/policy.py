@@ -43,6 +43,28 @@ LIMITS = Limits()
 
 
 @dataclass(frozen=True)
+class GrammarLimits:
+    """The thresholds of the grammar recognizers (pocketsphinx verified against its phone
+    loop, vosk fused with free decoding); applied by :mod:`voicemaster.speech.fusion`."""
+
+    accept_llr: float = -5.0  # log-likelihood ratio a small window's phrase needs
+    accept_llr_large: float = -16.0  # ... a window of ``large`` phrases or more
+    small: int = 16  # phrases: the threshold moves from accept_llr ...
+    large: int = 48  # ... to accept_llr_large between these sizes
+    llr_scale: float = 8.0  # llr units from the threshold to a confidence of about 0.73
+    min_cover: float = 0.6  # share of the speech the phrase's words must cover
+    agree: float = 0.8  # agreement from which vosk's free decoding confirms the phrase
+    unclear_llr: float = 28.0  # a phrase rejected by less than this is unclear, not wrong
+    narrow_llr: float = 11.0  # a phrase accepted by less than this is narrow
+    shout_llr: float = 10.0  # a shout phrase needs this (stricter than answers)
+    vosk_sure: float = 0.8  # vosk word confidence from which the phrase is taken as heard
+    early_confidence: float = 0.5  # confidence from which a complete phrase ends early
+
+
+GRAMMAR = GrammarLimits()
+
+
+@dataclass(frozen=True)
 class Decision:
     kind: Kind
     text: str  # the words to act on ("" for nothing)

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from voicemaster.speech.base import Expectation, Recognizer
 from voicemaster.speech.grammar import sanitise, words
+from voicemaster.speech.policy import GRAMMAR
 
 WORD = "bezzerwizzer"
 # Pronunciations (CMU ARPAbet): the English reading, a Dutch/German-ish one, a clipped one.
@@ -21,10 +22,8 @@ PRONUNCIATIONS = (
     "B EH S ER W IH S ER",
     "B EH Z W IH Z ER",
 )
-# Verification threshold for a shout phrase (see voicemaster.speech.fusion), stricter than for
-# answers: flite shouts scored 12.5..22 against the phone loop, ordinary speech forced into a
-# shout ("business", "best wishes", "the answer is Berlin") -3..8.3.
-ACCEPT_LLR = 10.0
+# Verification threshold for a shout phrase (the policy's table; see docs/hearing.md)
+ACCEPT_LLR = GRAMMAR.shout_llr
 # What a free decoder (no such word in its vocabulary) tends to make of the shout.
 _SOUNDALIKE = re.compile(
     r"\b(?:bezzer ?wizzer|besser ?wisser|bes+er ?wis+er|bezz?er ?wiz+er)\b", re.IGNORECASE

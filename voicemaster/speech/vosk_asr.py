@@ -17,11 +17,12 @@ from typing import Any, BinaryIO
 from voicemaster.speech import grammar, spotter
 from voicemaster.speech.base import SAMPLE_RATE, Expectation, Heard, SpeechUnavailable
 from voicemaster.speech.fusion import best_phrase, fuse
+from voicemaster.speech.policy import GRAMMAR
 
 _FST_MAGIC = 2125659606
 _SYMS_MAGIC = 2125658996
 _UNKNOWN = ("[unk]", "<unk>", "<UNK>")
-SURE = 0.8  # vosk word confidence from which the grammar's phrase is taken as heard
+SURE = GRAMMAR.vosk_sure  # word confidence from which the grammar's phrase is heard
 
 
 def _vosk() -> Any:
