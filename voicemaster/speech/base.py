@@ -43,6 +43,7 @@ class Signals:
     compression: float = 0.0  # gzip compression ratio of the text: high for loops
     repeated: bool = False  # a run of one repeated word or phrase was said once
     raw: str = ""  # the transcript before normalising
+    echo: bool = False  # the transcript repeats the prompt's own framing ("quiz answers")
 
 
 @dataclass(frozen=True)

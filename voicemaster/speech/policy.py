@@ -91,6 +91,8 @@ def judge_signals(text: str, signals: Signals, limits: Limits = LIMITS) -> Decis
         return Decision("nothing", "", why="no words")
     if signals.no_speech > limits.no_speech and signals.logprob < limits.no_speech_logprob:
         return Decision("nothing", "", why=f"no speech {signals.no_speech:.2f}")
+    if signals.echo:
+        return Decision("unclear", text, why="the prompt read back")
     if signals.compression > limits.loop_compression:
         return Decision("unclear", text, why=f"loop {signals.compression:.1f}")
     if signals.logprob < limits.unclear_logprob:

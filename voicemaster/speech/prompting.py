@@ -21,6 +21,14 @@ MAX_WORDS = 40  # the whole prompt
 MAX_PHRASE_WORDS = 6  # a longer phrase (a title) is cut to its first words
 YES_NO = ("yes", "no")
 SPOKEN_COMMANDS = ("pass", "repeat", "score", "help")  # the short ones people use mid-game
+FRAMING = ("quiz answers", "quiz answer")  # the prompt's own words, never an answer
+
+
+def echoes(text: str) -> bool:
+    """Whether a transcript (normalised words) repeats the prompt's framing: Whisper then
+    read the prompt back instead of the audio."""
+    padded = f" {text} "
+    return any(f" {frame} " in padded for frame in FRAMING)
 
 
 def _short(phrase: str) -> str:

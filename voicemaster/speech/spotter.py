@@ -28,6 +28,9 @@ ACCEPT_LLR = GRAMMAR.shout_llr
 _SOUNDALIKE = re.compile(
     r"\b(?:bezzer ?wizzer|besser ?wisser|bes+er ?wis+er|bezz?er ?wiz+er)\b", re.IGNORECASE
 )
+# How an open-vocabulary transcript (Whisper) spells the shout it half heard: one word ending
+# in "wizzer" or "wisser" ("passerwizzer", "venturewizzer"); "wiser" and "wizard" are not.
+_OPEN_SOUNDALIKE = re.compile(r"\b\w{0,10}wi(?:zz|ss)(?:er|a)s?\b", re.IGNORECASE)
 
 
 def variants() -> tuple[str, ...]:
@@ -46,7 +49,7 @@ def shout_phrases(teams: Sequence[str]) -> tuple[str, ...]:
 def canonical(text: str) -> str:
     """``text`` with the spellings a free transcript gives the shout ("Bezzer Wizzer",
     "Besserwisser") written as the one word."""
-    return _SOUNDALIKE.sub(WORD, text)
+    return _OPEN_SOUNDALIKE.sub(WORD, _SOUNDALIKE.sub(WORD, text))
 
 
 def find_shout(text: str, teams: Sequence[str]) -> tuple[bool, str | None]:

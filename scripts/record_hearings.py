@@ -1,0 +1,78 @@
+#!/usr/bin/env python3
+"""Record what Whisper reports on real and synthetic answers, for the policy's tests.
+
+Each line of the output (JSON Lines) is one utterance: what was said, the window's answer, the
+transcript and Whisper's signals.  ``tests/speech/test_policy.py`` checks the policy's
+decisions on these recorded results, so the thresholds are tested on real reports without
+running Whisper.  Run: ``.venv/bin/python scripts/record_hearings.py -o tests/data/hearings.jsonl``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import sys
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from voicemaster.speech import audio  # noqa: E402
+from voicemaster.speech.base import Expectation  # noqa: E402
+from voicemaster.speech.synth import render  # noqa: E402
+from voicemaster.speech.whisper_asr import WhisperRecognizer  # noqa: E402
+
+CORPORA = ROOT.parent / "shared" / "corpora"
+WORDS = ("Copper", "Gold", "Napoleon", "The Beatles", "Mount Everest", "Photosynthesis",
+         "Paris", "pass", "Bezzerwizzer blue", "nineteen sixty nine")  # fmt: skip
+
+
+def corpus(name: str, step: int) -> list[tuple[str, bytes]]:
+    with (CORPORA / name / "manifest.csv").open(newline="") as fh:
+        rows = list(csv.DictReader(fh))[::step]
+    return [(r["transcript"], audio.read_wav(CORPORA / name / r["path"])) for r in rows]
+
+
+def synthetic(rng: np.random.Generator) -> list[tuple[str, str, bytes]]:
+    out = []
+    for word in WORDS:
+        for voice in ("flite:slt", "flite:rms", "espeak:en-us"):
+            pcm = audio.dither(render(word, voice), rng)
+            out.append((word, f"{voice} clean", pcm))
+            out.append((word, f"{voice} room 10", audio.add_noise(pcm, 10, rng, "pink")))
+    return out
+
+
+def noise_only(rng: np.random.Generator) -> list[tuple[str, str, bytes]]:
+    quiet = audio.dither(b"\0\0" * 24_000, rng)
+    return [("", f"{c} noise", audio.add_noise(quiet, -5.0, rng, c)) for c in ("pink", "brown")]
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("-o", "--out", required=True)
+    p.add_argument("--step", type=int, default=2, help="every n-th corpus recording")
+    args = p.parse_args()
+    rng = np.random.default_rng(7)
+    rec = WhisperRecognizer()
+    items = [(w, "fsdd", pcm) for w, pcm in corpus("fsdd", args.step)]
+    items += [(w, "speech-commands", pcm) for w, pcm in corpus("speech-commands", args.step)]
+    items += synthetic(rng) + noise_only(rng)
+    with open(args.out, "w") as out:
+        for said, group, pcm in items:
+            exp = Expectation(answers=(said,) if said else ("Copper",), commands=("pass",))
+            heard = rec.recognize(audio.pad(pcm, 0.2, 0.2), exp)
+            s = heard.signals
+            assert s is not None
+            row = {"said": said, "group": group, "text": heard.text, "logprob": round(s.logprob, 3),
+                   "no_speech": round(s.no_speech, 3), "compression": round(s.compression, 3),
+                   "repeated": s.repeated}  # fmt: skip
+            out.write(json.dumps(row) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
