@@ -61,30 +61,33 @@ def _capped(phrases: list[str], budget: int) -> list[str]:
 
 
 def answer_words(expectation: Expectation) -> list[str]:
-    """The answers, competitors and (few) options of the window, mixed."""
+    """The answers, competitors and (few) options of an answer window, mixed."""
     answers = list(expectation.answers[:MAX_ANSWERS])
     competitors = list(expectation.competitors[:MAX_COMPETITORS])
     options = list(expectation.options) if len(expectation.options) <= MAX_OPTIONS else []
     return _mixed(_unique(answers + options + competitors))
 
 
+def _choices(expectation: Expectation, budget: int) -> str:
+    """A window without answers: its options as read (tiles, zwaps), then its commands."""
+    commands = {c.lower() for c in expectation.commands}
+    if set(YES_NO) <= commands and not expectation.options:
+        return "Yes or no?"
+    said = _capped(_unique([*expectation.options, *expectation.commands]), budget)
+    return "Say: " + ", ".join(said) + "." if said else ""
+
+
 def prompt_for(expectation: Expectation) -> str:
     """The prompt: "Quiz answers: Danube, Rhine, Volga." and what else the window hears."""
-    parts: list[str] = []
-    budget = MAX_WORDS
-    candidates = _capped(answer_words(expectation), budget - 8)
+    budget = MAX_WORDS - (len(expectation.teams) + 2 if expectation.teams else 0)
+    candidates = _capped(answer_words(expectation), budget - 6) if expectation.answers else []
     if candidates:
-        parts.append("Quiz answers: " + ", ".join(candidates) + ".")
-        budget -= sum(len(c.split()) for c in candidates) + 2
-    commands = {c.lower() for c in expectation.commands}
-    if set(YES_NO) <= commands and not candidates:
-        parts.append("Yes or no?")
-    elif not candidates and expectation.commands:
-        said = _capped(_unique(expectation.commands), budget - 6)
-        if said:
-            parts.append("Say: " + ", ".join(said) + ".")
-    elif said := [c for c in SPOKEN_COMMANDS if c in commands]:
-        parts.append("Or: " + ", ".join(said) + ".")
+        parts = ["Quiz answers: " + ", ".join(candidates) + "."]
+        commands = {c.lower() for c in expectation.commands}
+        if said := [c for c in SPOKEN_COMMANDS if c in commands]:
+            parts.append("Or: " + ", ".join(said) + ".")
+    else:
+        parts = [_choices(expectation, budget)]
     if expectation.teams:
         parts.append(f"{WORD.capitalize()}! Teams: " + ", ".join(expectation.teams) + ".")
-    return " ".join(parts)
+    return " ".join(p for p in parts if p)
