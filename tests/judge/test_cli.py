@@ -29,7 +29,7 @@ LINES = [
 def _run(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> list[dict[str, object]]:
     path = tmp_path / "in.jsonl"
     path.write_text("\n".join(LINES) + "\n", encoding="utf-8")
-    assert main(["judge", "--jsonl", str(path)]) == 0
+    assert main(["judge", "--jsonl", str(path)]) == 2  # malformed lines: a non-zero exit
     return [json.loads(line) for line in capsys.readouterr().out.splitlines()]
 
 
@@ -55,9 +55,38 @@ def test_judge_command_stdin_and_missing_file(tmp_path: Path) -> None:
     cmd = [sys.executable, "-m", "voicemaster", "judge", "--jsonl"]
     done = subprocess.run([*cmd, "-"], input="\n".join(LINES[:3]), capture_output=True,
                           text=True, check=False)  # fmt: skip
-    assert done.returncode == 0 and "Traceback" not in done.stderr
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr.splitlines() == ["<stdin>:2: not JSON: expecting value at column 1"]
     assert [json.loads(x).get("id") for x in done.stdout.splitlines()] == [1, None, 3]
     missing = subprocess.run([*cmd, str(tmp_path / "nope.jsonl")], capture_output=True,
                              text=True, check=False)  # fmt: skip
     assert missing.returncode == 2 and "cannot read" in missing.stderr
     assert "Traceback" not in missing.stderr
+
+
+def test_malformed_lines_name_file_line_and_column(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Each malformed line on stderr as FILE:LINE: reason (blank lines counted), the column
+    where the line goes wrong, and exit status 2; the good lines are still judged."""
+    path = tmp_path / "in.jsonl"
+    good = '{"id": 1, "spoken": "Paris", "answer": "Paris"}'
+    lines = [good, "", '{"id": 2, "spoken":', '{"id": 3, "spoken": "abc', "[1]", '{"id": 6}']
+    path.write_text("\ufeff" + "\n".join(lines) + "\n", encoding="utf-8")  # a BOM is fine
+    assert main(["judge", "--jsonl", str(path)]) == 2
+    captured = capsys.readouterr()
+    assert captured.err.splitlines() == [
+        f"{path}:3: not JSON: expecting value at column 20",
+        f"{path}:4: not JSON: unterminated string starting at column 21",
+        f"{path}:5: a line must be a JSON object",
+        f"{path}:6: 'answer' must be a non-empty string",
+    ]
+    out = [json.loads(line) for line in captured.out.splitlines()]
+    assert out[0]["correct"] is True and [o.get("line") for o in out[1:]] == [3, 4, 5, 6]
+
+
+def test_a_clean_file_exits_zero(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "in.jsonl"
+    path.write_text('{"id": 1, "spoken": "Paris", "answer": "Paris"}\n', encoding="utf-8")
+    assert main(["judge", "--jsonl", str(path)]) == 0
+    assert capsys.readouterr().err == ""

@@ -27,10 +27,12 @@ class Case:
 
 @dataclass(frozen=True)
 class BadLine:
-    """A line that could not be read: reported, and the rest still run."""
+    """A line that could not be read: reported, and the rest still run.  ``line``: its number
+    in the input (1 for the first line), when known."""
 
     id: Any
     error: str
+    line: int | None = None
 
 
 def string_list(obj: dict[str, Any], name: str) -> tuple[str, ...]:
@@ -45,12 +47,20 @@ def string_list(obj: dict[str, Any], name: str) -> tuple[str, ...]:
     return tuple(value)
 
 
-def parse_line(text: str) -> Case | BadLine:
-    """One JSON line to a case (or the reason it is not one)."""
+def parse_line(text: str, line: int | None = None) -> Case | BadLine:
+    """One JSON line to a case (or the reason it is not one, with the line number ``line``)."""
+    found = _parse(text.rstrip("\r\n"))
+    return replace(found, line=line) if isinstance(found, BadLine) else found
+
+
+def _parse(text: str) -> Case | BadLine:
+    """``text``: one line without its line break (else an error at its end would be reported
+    at column 1 of the line after it, and an open string as a control character)."""
     try:
         obj = json.loads(text)
     except json.JSONDecodeError as exc:
-        return BadLine(None, f"not JSON: {exc.msg} at column {exc.colno}")
+        why = exc.msg.removesuffix(" at")  # "Unterminated string starting at"
+        return BadLine(None, f"not JSON: {why[:1].lower()}{why[1:]} at column {exc.colno}")
     if not isinstance(obj, dict):
         return BadLine(None, "a line must be a JSON object")
     ident = obj.get("id")
@@ -96,5 +106,7 @@ def with_competitors(cases: list[Case | BadLine]) -> list[Case | BadLine]:
 
 
 def read_cases(lines: Iterable[str]) -> list[Case | BadLine]:
-    """Every non-blank line, in order, with category competitors filled in."""
-    return with_competitors([parse_line(line) for line in lines if line.strip()])
+    """Every non-blank line, in order, with category competitors filled in; a bad line knows
+    its line number (blank lines counted)."""
+    cases = [parse_line(text, number) for number, text in enumerate(lines, 1) if text.strip()]
+    return with_competitors(cases)

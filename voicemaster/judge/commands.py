@@ -1,4 +1,8 @@
-"""`voicemaster judge --jsonl FILE`: judge spoken answers given as JSON Lines."""
+"""`voicemaster judge --jsonl FILE`: judge spoken answers given as JSON Lines.
+
+Every line gets an output line, in order; a malformed line gets an error object there and a
+``FILE:LINE: reason`` line on stderr, and the command then exits with status 2 (as `deck
+check` does)."""
 
 from __future__ import annotations
 
@@ -14,9 +18,8 @@ from voicemaster.judge.core import judge
 def result(case: Case | BadLine) -> dict[str, Any]:
     """The output object for one input line."""
     if isinstance(case, BadLine):
-        return (
-            {"id": case.id, "error": case.error} if case.id is not None else {"error": case.error}
-        )
+        ident = {"id": case.id} if case.id is not None else {}
+        return {**ident, "error": case.error, "line": case.line}
     try:
         verdict = judge(case.spoken, case.key)
     except Exception as exc:  # a bug must not stop the other lines
@@ -31,23 +34,28 @@ def result(case: Case | BadLine) -> dict[str, Any]:
     }
 
 
-def _run(stream: TextIO, out: TextIO) -> None:
+def _run(stream: TextIO, out: TextIO, name: str) -> int:
+    """Judge every line of ``stream`` onto ``out``; the malformed lines, reported on stderr as
+    ``name:LINE: reason``, make the exit status 2."""
+    bad = 0
     for case in read_cases(stream):
         out.write(json.dumps(result(case), ensure_ascii=False) + "\n")
+        if isinstance(case, BadLine):
+            bad += 1
+            print(f"{name}:{case.line}: {case.error}", file=sys.stderr)
+    return 2 if bad else 0
 
 
 def cmd_judge(args: argparse.Namespace) -> int:
     path: str = args.jsonl
     try:
         if path == "-":
-            _run(sys.stdin, sys.stdout)
-        else:
-            with open(path, encoding="utf-8") as stream:
-                _run(stream, sys.stdout)
+            return _run(sys.stdin, sys.stdout, "<stdin>")
+        with open(path, encoding="utf-8-sig") as stream:  # a byte order mark is no error
+            return _run(stream, sys.stdout, path)
     except OSError as exc:
         print(f"voicemaster judge: cannot read {path}: {exc.strerror or exc}", file=sys.stderr)
         return 2
     except UnicodeDecodeError:
         print(f"voicemaster judge: {path} is not UTF-8 text", file=sys.stderr)
         return 2
-    return 0
