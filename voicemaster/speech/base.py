@@ -44,6 +44,8 @@ class Signals:
     repeated: bool = False  # a run of one repeated word or phrase was said once
     raw: str = ""  # the transcript before normalising
     echo: bool = False  # the transcript repeats the prompt's own framing ("quiz answers")
+    # the transcripts Whisper weighed (normalised words, mean token log-probability), best first
+    nbest: tuple[tuple[str, float], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -37,6 +37,12 @@ class Limits:
     narrow_logprob: float = -0.7
     # a transcript this long (words) is not an answer but talk at the table
     max_words: int = 12
+    # a phrase of the window among Whisper's other transcripts, this close to its best (mean
+    # token log-probability) and over the floor, is taken instead of a doubtful best that is
+    # not in the window (under snap_below), narrowly: "hey" for a real "eight"
+    snap_margin: float = 0.35
+    snap_floor: float = -1.3
+    snap_below: float = -0.5
 
 
 LIMITS = Limits()
@@ -103,10 +109,39 @@ def judge_signals(text: str, signals: Signals, limits: Limits = LIMITS) -> Decis
     return Decision("phrase", text, narrow=narrow, why=f"logprob {signals.logprob:.2f}")
 
 
+def window_phrases(expectation: Expectation) -> set[str]:
+    """The window's phrases as Whisper's transcripts are normalised."""
+    return {_said(p) for p in expectation.phrases()} - {""}
+
+
+def snapped(text: str, signals: Signals, expectation: Expectation, limits: Limits = LIMITS) -> (
+    tuple[str, float] | None
+):  # fmt: skip
+    """The window's phrase Whisper weighed nearly as likely as its best transcript, when the
+    best is not one of the window's phrases."""
+    phrases = window_phrases(expectation)
+    if not phrases or text in phrases or signals.logprob >= limits.snap_below:
+        return None
+    floor = max(limits.snap_floor, signals.logprob - limits.snap_margin)
+    return next(
+        ((alt, lp) for alt, lp in signals.nbest[1:] if alt in phrases and lp >= floor), None
+    )
+
+
+def _whisper(heard: Heard, signals: Signals, expectation: Expectation, limits: Limits) -> Decision:
+    decision = judge_signals(heard.text, signals, limits)
+    if decision.kind == "nothing":
+        return decision
+    snap = snapped(heard.text, signals, expectation, limits)
+    if snap is None:
+        return decision
+    return Decision("phrase", snap[0], narrow=True, why=f"window phrase at {snap[1]:.2f}")
+
+
 def decide(heard: Heard, expectation: Expectation, limits: Limits = LIMITS) -> Decision:
     """The decision on one utterance in the window ``expectation``."""
     if heard.signals is not None:
-        decision = judge_signals(heard.text, heard.signals, limits)
+        decision = _whisper(heard, heard.signals, expectation, limits)
     elif not heard.text.strip() and not heard.bezzerwizzer:
         decision = Decision("nothing", "", why="no words")
     elif heard.unclear:
@@ -127,8 +162,13 @@ def review(heard: Heard, expectation: Expectation, limits: Limits = LIMITS) -> H
     if decision.kind == "nothing":
         return replace(heard, text="", alternatives=(), bezzerwizzer=False, team=None)
     unclear = decision.kind == "unclear"
+    text = decision.text if decision.kind != "command" else heard.text
+    phrases = window_phrases(expectation)
+    others = [alt for alt, _lp in heard.signals.nbest if alt in phrases and alt != text]
     return replace(
         heard,
+        text=text,
+        alternatives=tuple(dict.fromkeys([text, heard.text, *others])),
         unclear=unclear,
         narrow=decision.narrow and not unclear,
         bezzerwizzer=heard.bezzerwizzer and not unclear,

