@@ -227,6 +227,28 @@ def _add_play(sub: Any) -> None:
         default="text",
         help="hand answers over as text, or speak them through the real listening path",
     )
+    s.add_argument(
+        "--voices",
+        default=None,
+        metavar="ENGINE:VOICE,...",
+        help="with --through audio: the teams' voices in turn, flite:NAME or "
+        "espeak:LANGUAGE[+VARIANT] (default flite:slt,espeak:en-us+f3,flite:rms,"
+        "espeak:en-gb-x-rp+m3)",
+    )
+    s.add_argument(
+        "--noise",
+        choices=["none", "car", "room"],
+        default="none",
+        help="with --through audio: steady background noise under the teams' words and "
+        "between them, car (brown noise) or room (pink noise); default none, a quiet room",
+    )
+    s.add_argument(
+        "--snr",
+        type=_number_in(-10, 60),
+        default=None,
+        metavar="DB",
+        help="with --noise: the teams' speech this many dB over the noise (default 15)",
+    )
     s.set_defaults(handler=_lazy("voicemaster.host.simulate_cmd:cmd_simulate"))
 
 

@@ -37,7 +37,7 @@ def _simulation_header(args: argparse.Namespace) -> tuple[Path, dict[str, Any] |
             raise SetupError(f"no unfinished game in {GAMES}/")
         return found[0], None
     teams = team_names(args.teams or 3, args.names)
-    options = {"skill": args.skill, "through": args.through}
+    options = {"skill": args.skill, "through": args.through, **_sound_options(args)}
     decks = [str(Path(p).resolve()) for p in deck_paths(args.deck, args.variant)]
     extra = variant_extra(args, teams, None)
     header = new_header(args, teams, {"deck": decks, "simulate": options, **extra})
@@ -48,6 +48,26 @@ def _simulation_header(args: argparse.Namespace) -> tuple[Path, dict[str, Any] |
     )
     path.unlink(missing_ok=True)
     return path, header
+
+
+def _sound_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The voices and noise of a simulation through audio (checked), for its record."""
+    voices, noise = getattr(args, "voices", None), getattr(args, "noise", "none")
+    snr = getattr(args, "snr", None)
+    if args.through != "audio":
+        if voices is not None or noise != "none" or snr is not None:
+            raise SetupError("--voices, --noise and --snr are for --through audio")
+        return {}
+    if snr is not None and noise == "none":
+        raise SetupError("--snr is the speech over the noise: give --noise car or room too")
+    from voicemaster.host.simaudio import SNR_DB, VOICES, Sound, parse_voices
+
+    try:
+        chosen = VOICES if voices is None else parse_voices(voices)
+    except (ValueError, SpeechUnavailable) as exc:
+        raise SetupError(f"--voices: {exc}") from None
+    sound = Sound(chosen, None if noise == "none" else noise, SNR_DB if snr is None else snr)
+    return sound.options()
 
 
 def summary(game_log: GameLog, master: Quizmaster) -> dict[str, Any]:

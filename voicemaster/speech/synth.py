@@ -14,7 +14,15 @@ from pathlib import Path
 
 import numpy as np
 
-from voicemaster.speech.audio import AudioError, add_noise, decode_wav, dither
+from voicemaster.speech.audio import (
+    AudioError,
+    active_level_db,
+    add_noise,
+    decode_wav,
+    dither,
+    to_array,
+    to_bytes,
+)
 from voicemaster.speech.base import SAMPLE_RATE, SpeechUnavailable
 
 FLITE_VOICES = ("flite:slt", "flite:rms", "flite:awb")
@@ -32,6 +40,58 @@ def voices() -> tuple[str, ...]:
     if shutil.which("espeak-ng"):
         found += ("espeak:en", "espeak:en-us")
     return tuple(found)
+
+
+def _listing(cmd: list[str]) -> str:
+    try:
+        done = subprocess.run(cmd, capture_output=True, timeout=TIMEOUT_S, check=False)
+    except (OSError, subprocess.TimeoutExpired):
+        return ""
+    return done.stdout.decode(errors="replace")
+
+
+@lru_cache(maxsize=4)
+def installed_voices(engine: str) -> frozenset[str]:
+    """The voice names an engine knows here: flite's voices; espeak-ng's languages (as
+    ``en-us`` or ``en-gb-x-rp``, lower case) and its variants (as ``+f3``, ``+Alex``)."""
+    if engine == "flite":
+        text = _listing(["flite", "-lv"]).partition(":")[2]
+        return frozenset(text.split())
+    names: set[str] = set()
+    for line in _listing(["espeak-ng", "--voices"]).splitlines()[1:]:
+        cols = line.split()
+        if len(cols) >= 5:
+            names |= {cols[1].lower(), cols[4].rpartition("/")[2].lower()}
+    for line in _listing(["espeak-ng", "--voices=variant"]).splitlines()[1:]:
+        cols = line.split()
+        if len(cols) >= 5 and cols[4].startswith("!v/"):
+            names.add("+" + cols[4][3:])
+    return frozenset(names)
+
+
+def check_voice(voice: str) -> str:
+    """``voice`` as ``flite:NAME`` or ``espeak:LANGUAGE[+VARIANT]`` (``espeak-ng:`` is taken
+    too), checked against the voices installed: neither engine refuses an unknown voice, both
+    speak with their default one instead.  ValueError for a malformed name, SpeechUnavailable
+    for an engine or voice that is not installed."""
+    engine, _, name = voice.strip().partition(":")
+    engine = "espeak" if engine == "espeak-ng" else engine
+    if engine not in ("flite", "espeak") or not name:
+        raise ValueError(f"a voice is flite:NAME or espeak:LANGUAGE[+VARIANT], not {voice!r}")
+    binary = "flite" if engine == "flite" else "espeak-ng"
+    if shutil.which(binary) is None:
+        raise SpeechUnavailable(
+            f"{binary} is not installed: install the Debian package '{_INSTALL[binary]}'"
+        )
+    known = installed_voices(engine)
+    language, plus, variant = name.partition("+")
+    missing = [] if (language if engine == "flite" else language.lower()) in known else [language]
+    if plus and "+" + variant not in known:
+        missing.append("+" + variant)
+    if missing:
+        where = "flite -lv" if engine == "flite" else "espeak-ng --voices, --voices=variant"
+        raise SpeechUnavailable(f"{binary} has no voice {' or '.join(missing)} (see {where})")
+    return f"{engine}:{name}"
 
 
 def _command(voice: str, rate: float, text: str, out: Path) -> list[str]:
@@ -84,11 +144,18 @@ def synthesize(
     rate: float = 1.0,
     seed: int = 0,
     snr_db: float | None = None,
+    level_db: float | None = None,
 ) -> bytes:
-    """Speech for ``text`` as 16 kHz mono int16 PCM: dithered, plus white noise at ``snr_db``
-    (speech level over noise) when given.  ``rate`` 1.0 is the voice's normal speed."""
+    """Speech for ``text`` as 16 kHz mono int16 PCM: brought to ``level_db`` (dBFS, see
+    :func:`~voicemaster.speech.audio.active_level_db`) when given, dithered, plus white noise
+    at ``snr_db`` (speech level over noise) when given.  ``rate`` 1.0 is the voice's normal
+    speed."""
     rng = np.random.default_rng(seed)
-    pcm = dither(render(text, voice, rate), rng)
+    raw = render(text, voice, rate)
+    if level_db is not None:
+        gain = 10 ** ((level_db - active_level_db(raw)) / 20)
+        raw = to_bytes(to_array(raw).astype(np.float64) * gain)
+    pcm = dither(raw, rng)
     if snr_db is not None:
         pcm = add_noise(pcm, snr_db, rng)
     return pcm
