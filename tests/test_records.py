@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import random
+import resource
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -134,3 +138,65 @@ def test_a_torn_last_line_is_dropped_on_resume_and_mended_by_the_writer(tmp_path
     with RecordWriter(path) as writer:
         writer.append(game, action)
     assert read_record(path).game.round == 2
+
+
+class FullDisk:
+    """``os`` for the record writer, with a disk that fills up: ``room`` bytes more fit, then a
+    write is cut short and the next one fails with ENOSPC, as a full disk does."""
+
+    def __init__(self, room: int) -> None:
+        self.room = room
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(os, name)
+
+    def write(self, fd: int, data: bytes) -> int:
+        if self.room <= 0:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        part = data[: self.room]
+        self.room -= len(part)
+        return os.write(fd, part)
+
+
+def test_a_line_the_disk_cannot_take_is_cut_back_and_said_why(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from voicemaster import records
+    from voicemaster.records import SaveError
+
+    game = find_variant("standard")(["red", "blue"])
+    path = tmp_path / "full.jsonl"
+    writer = RecordWriter(path, game.header())
+    before = path.read_bytes()
+    monkeypatch.setattr(records, "os", FullDisk(room=30))
+    action = game.draw_round(random.Random(1))
+    with pytest.raises(SaveError) as failed:
+        writer.append(game, action)
+    assert failed.value.reason == "the disk is full"
+    assert path.read_bytes() == before  # the 30 bytes that fitted were cut off again
+    monkeypatch.setattr(records, "os", os)  # room again: the same line goes in whole
+    writer.append(game, action)
+    writer.close()
+    assert read_record(path).game.round == 1
+
+
+def test_a_file_size_limit_leaves_whole_lines_and_one_error_line(tmp_path: Path) -> None:
+    """A real short write: the kernel's file size limit (as a nearly full disk) cuts a write."""
+    record = tmp_path / "limited.jsonl"
+    deck = Path(__file__).parent / "data" / "host" / "mini-standard.yaml"
+    limit = 2500
+
+    def limited() -> None:
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    run = subprocess.run(
+        [sys.executable, "-m", "voicemaster", "simulate", "--teams", "2", "--seed", "3",
+         "--deck", str(deck), "--record", str(record)],
+        capture_output=True, text=True, check=False, preexec_fn=limited,
+    )  # fmt: skip
+    assert run.returncode == 2 and "Traceback" not in run.stderr, run.stderr[-2000:]
+    assert run.stderr.strip() == f"voicemaster: cannot save {record}: the file has grown too large"
+    data = record.read_bytes()
+    assert 0 < len(data) <= limit and data.endswith(b"\n")
+    assert read_record(record).actions  # every line whole: it replays

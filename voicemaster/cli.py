@@ -5,8 +5,10 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from voicemaster import __version__
@@ -14,6 +16,7 @@ from voicemaster.rules import variant_names
 from voicemaster.speech.base import ASR_NAMES
 
 Handler = Callable[[argparse.Namespace], int]
+DEFAULT_DATA = "~/.local/share/voicemaster"
 
 
 def _number_in(
@@ -97,6 +100,7 @@ def _add_deck(sub: Any) -> None:
     imp.set_defaults(handler=_lazy("voicemaster.decks.commands:cmd_import"))
     stats = dsub.add_parser("stats", help="count questions per category")
     stats.add_argument("path", metavar="PATH", help="a deck file")
+    _add_data(stats)
     stats.set_defaults(handler=_lazy("voicemaster.decks.commands:cmd_stats"))
 
 
@@ -179,7 +183,19 @@ def _add_game_options(p: argparse.ArgumentParser) -> None:
         const="",
         default=None,
         metavar="RECORD",
-        help="go on with a saved game (without RECORD: the newest unfinished one in games/)",
+        help="go on with a saved game (without RECORD: the newest unfinished one in the data "
+        "folder's games/)",
+    )
+    _add_data(p)
+
+
+def _add_data(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--data",
+        default=None,
+        metavar="DIR",
+        help="the data folder: saved games, the question history, the log (default "
+        f"$VOICEMASTER_DATA, the config file's data, else {DEFAULT_DATA})",
     )
 
 
@@ -211,6 +227,12 @@ def _add_play(sub: Any) -> None:
         default=30.0,
         metavar="SECONDS",
         help="a team's time to answer, the last 10 s announced (default 30)",
+    )
+    p.add_argument(
+        "--no-history",
+        dest="history",
+        action="store_false",
+        help="draw a new game's questions without the history of earlier games",
     )
     p.set_defaults(handler=_lazy("voicemaster.host.commands:cmd_play"))
     s = sub.add_parser("simulate", help="play a whole game with simulated teams")
@@ -259,16 +281,58 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"voicemaster {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for add in (_add_play, _add_replay, _add_deck, _add_judge, _add_speech):
+    for add in (_add_play, _add_games, _add_replay, _add_deck, _add_judge, _add_speech):
         add(sub)
     return parser
 
 
+def _add_games(sub: Any) -> None:
+    p = sub.add_parser("games", help="list, delete or rename saved games")
+    p.add_argument("--all", action="store_true", help="list finished games too")
+    p.add_argument("--json", action="store_true", help="print the list as JSON")
+    _add_data(p)
+    gsub = p.add_subparsers(dest="games_command", metavar="COMMAND")
+    delete = gsub.add_parser("delete", help="delete a saved game")
+    delete.add_argument("game", metavar="GAME", help="its name, or its number in the list")
+    rename = gsub.add_parser("rename", help="give a saved game a name")
+    rename.add_argument("game", metavar="GAME", help="its name, or its number in the list")
+    rename.add_argument("name", metavar="NAME", help="the new name")
+    p.set_defaults(handler=_lazy("voicemaster.host.games_cmd:cmd_games"))
+
+
+def _places(args: argparse.Namespace) -> None:
+    """The data folder from --data, $VOICEMASTER_DATA, the config file or the XDG default, as
+    ``args.places`` (ConfigError for a config file that cannot be used)."""
+    from voicemaster.places import ConfigError, Places, choose_data, config_path, parse_config
+
+    try:
+        home = Path.home()
+    except RuntimeError:
+        home = Path("/")
+    config_file = config_path(os.environ, home)
+    config: dict[str, str] = {}
+    try:
+        config = parse_config(config_file.read_text(encoding="utf-8"), config_file)
+    except FileNotFoundError:
+        pass
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"{config_file}: cannot read: {exc}") from None
+    args.places = Places(choose_data(args.data, os.environ, config, config_file, home))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    from voicemaster.places import ConfigError
+    from voicemaster.records import SaveError
+
     args = build_parser().parse_args(argv)
     handler: Handler = args.handler
     try:
+        if hasattr(args, "data"):
+            _places(args)
         return handler(args)
+    except (ConfigError, SaveError) as exc:
+        print(f"voicemaster: {exc}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         print("voicemaster: stopped", file=sys.stderr)
         return 130

@@ -6,11 +6,12 @@ resumed after a crash.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 from voicemaster.rules import Game, IllegalAction, find_variant
 from voicemaster.rules.actions import Action
@@ -102,40 +103,104 @@ def read_record(path: str | Path, tolerate_torn_tail: bool = False) -> Record:
     return parse_lines(text.splitlines(keepends=True), tolerate_torn_tail)
 
 
+SAVE_REASONS = {
+    errno.ENOSPC: "the disk is full",
+    errno.EDQUOT: "the disk quota is used up",
+    errno.EROFS: "the disk is read-only",
+    errno.EACCES: "there is no permission to write there",
+    errno.EPERM: "there is no permission to write there",
+    errno.EFBIG: "the file has grown too large",
+    errno.EIO: "the disk reports an input/output error",
+    errno.ENOTDIR: "part of the folder path is a file",
+    errno.EEXIST: "part of the folder path is a file",  # as mkdir meets it
+    errno.ENOENT: "the folder does not exist",
+    errno.EISDIR: "it is a folder",
+}
+
+
+class SaveError(Exception):
+    """The record cannot take another line; ``reason`` says why in words ("the disk is full").
+    The file still ends with its last complete line."""
+
+    def __init__(self, path: Path, error: OSError) -> None:
+        self.path = path
+        self.error = error
+        self.reason = SAVE_REASONS.get(error.errno or 0, error.strerror or str(error))
+        super().__init__(f"cannot save {path}: {self.reason}")
+
+
 class RecordWriter:
-    """Appends lines to a record and makes each durable (flush + fsync) before returning."""
+    """Appends lines to a record and makes each durable (one write of the whole line, then
+    fsync) before returning.  A line that cannot be written whole is cut back off the file and
+    ``SaveError`` raised, so the record always ends with a complete line."""
 
     def __init__(self, path: str | Path, header: dict[str, Any] | None = None) -> None:
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        fresh = not self.path.exists() or self.path.stat().st_size == 0
-        self._file: IO[str] = open(self.path, "a", encoding="utf-8")  # noqa: SIM115
-        if fresh:
+        self.dropped = b""  # a half-written last line (a crash) cut off on opening
+        existed = self.path.exists()
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._fd: int | None = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        except OSError as exc:
+            raise SaveError(self.path, exc) from None
+        if os.fstat(self._fd).st_size:
+            self._mend_torn_tail()
+            return
+        try:
             if header is None:
                 raise ValueError("a new record needs a header")
             self._write(header)
-        else:
-            self._mend_torn_tail()
+        except BaseException:
+            self.close()
+            if not existed:
+                self.path.unlink(missing_ok=True)
+            raise
 
     def _mend_torn_tail(self) -> None:
         """Cut a half-written last line left by a crash, so appends start on a fresh line."""
         data = self.path.read_bytes()
         if data and not data.endswith(b"\n"):
             keep = data.rfind(b"\n") + 1
-            with open(self.path, "r+b") as f:
-                f.truncate(keep)
-            self._file.seek(0, os.SEEK_END)
+            try:
+                os.ftruncate(self._descriptor(), keep)
+            except OSError as exc:
+                self.close()
+                raise SaveError(self.path, exc) from None
+            self.dropped = data[keep:]
+
+    def _descriptor(self) -> int:
+        if self._fd is None:
+            raise ValueError(f"{self.path} is closed")
+        return self._fd
 
     def append(self, game: Game, action: Action) -> None:
         self._write(game.encode_action(action))
 
     def _write(self, obj: dict[str, Any]) -> None:
-        self._file.write(json.dumps(obj, ensure_ascii=False) + "\n")
-        self._file.flush()
-        os.fsync(self._file.fileno())
+        data = (json.dumps(obj, ensure_ascii=False) + "\n").encode("utf-8")
+        fd = self._descriptor()
+        size = os.fstat(fd).st_size
+        try:
+            written = os.write(fd, data)
+            while written < len(data):  # a short write: the rest, or the error that caused it
+                written += os.write(fd, data[written:])
+            os.fsync(fd)
+        except OSError as exc:
+            self._cut(size)
+            raise SaveError(self.path, exc) from None
+
+    def _cut(self, size: int) -> None:
+        """Back to ``size`` bytes: the last complete line (best effort)."""
+        try:
+            os.ftruncate(self._descriptor(), size)
+            os.fsync(self._descriptor())
+        except OSError:
+            pass
 
     def close(self) -> None:
-        self._file.close()
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
 
     def __enter__(self) -> RecordWriter:
         return self

@@ -43,10 +43,9 @@ def test_the_offer_describes_the_game_and_welcomes_back(
     assert play(monkeypatch, "yes\nquit\n") == 0
     out = capsys.readouterr().out
     offer = next(line for line in out.splitlines() if "unfinished game" in line)
-    assert "a game of standard for Red, Blue and Green" in offer
-    assert "last played on" in offer and "the score: Red 0, Blue 0, Green 0" in offer
+    assert "the standard game from today, Red 0, Blue 0, Green 0" in offer
     assert "Welcome back to your game of standard. Standings:" in out
-    assert json.loads(out.strip().splitlines()[-1])["record"] == str(saved)
+    assert Path(json.loads(out.strip().splitlines()[-1])["record"]) == saved.resolve()
 
 
 def test_a_game_of_another_variant_is_not_offered(

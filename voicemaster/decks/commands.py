@@ -8,6 +8,7 @@ import os
 import sys
 from typing import Any
 
+from voicemaster.decks.history import History
 from voicemaster.decks.importing import ImportResult, deck_dict, deck_id_for, write_deck
 from voicemaster.decks.loader import check_paths
 from voicemaster.decks.model import Deck, DeckError, Problem
@@ -61,17 +62,24 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
+    """Questions per category, and how many of them no game has asked yet (the question
+    history in the data folder: ``voicemaster play`` draws those first)."""
     decks, problems = _safely_checked([args.path])
     if problems:
         return _report(problems, False)
+    history = History.load(args.places.history)
     for deck in decks:
         print(f"{deck.path}: deck {deck.deck} ({deck.variant}), {len(deck.questions)} questions")
         categories = deck.categories()
         width = max(len(name) for name in categories)
         for name, cards in categories.items():
             extras = sum(1 for card in cards if card.reject)
-            print(f"  {name:<{width}}  {len(cards):5}   ({extras} with reject)")
-        print(f"  {'total':<{width}}  {len(deck.questions):5}")
+            fresh = sum(1 for card in cards if not history.stamp(deck.deck, card.id))
+            print(f"  {name:<{width}}  {len(cards):5}   ({extras} with reject)  {fresh:5} fresh")
+        fresh = history.fresh(deck)
+        share = f" ({100 * fresh // len(deck.questions)}%)" if deck.questions else ""
+        print(f"  {'total':<{width}}  {len(deck.questions):5}   {fresh} fresh{share}")
+        print(f"  fresh: never asked in a game that keeps the history ({history.path})")
     return 0
 
 

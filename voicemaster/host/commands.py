@@ -15,10 +15,15 @@ from voicemaster.host import intents
 from voicemaster.host.channels import KeyboardEars, TextSpeaker
 from voicemaster.host.dialogue import Quizmaster
 from voicemaster.host.listening import Timing
+from voicemaster.host.log import GameLog
 from voicemaster.host.phrases import team_name
-from voicemaster.host.resume import given_options
-from voicemaster.host.session import SetupError, crash_log, fail
-from voicemaster.host.start import check_fits, choose_record, open_game, quizmaster_class
+from voicemaster.host.quiz import Quiz
+from voicemaster.host.resume import changed_cards, dropped_note, given_options, preview
+from voicemaster.host.saving import play_on_unsaved, unsaved_message
+from voicemaster.host.session import SetupError, crash_log, deck_folders, fail
+from voicemaster.host.start import Chosen, check_fits, choose_record, open_game, quizmaster_class
+from voicemaster.places import Places
+from voicemaster.records import SaveError
 from voicemaster.speech.base import Ears, Expectation, Speaker, SpeechUnavailable
 
 log = logging.getLogger(__name__)
@@ -111,28 +116,70 @@ def welcome(master: Quizmaster, resumed: bool) -> bool:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    log_file = crash_log()
+    places: Places = args.places
+    log_file = crash_log(places.log)
     speaker = make_speaker(args.output)
     try:
         if args.resume:  # a saved game that does not fit the options: say so before listening
-            check_fits(Path(args.resume), given_options(args))
+            check_fits(Path(args.resume), given_options(args, deck_folders(places)))
         ears, recover = make_ears(args, speaker)
-        path, resumed = choose_record(args, speaker, ears)
-        game_log, quiz = open_game(path)
+        chosen = choose_record(args, speaker, ears)
+        game_log, quiz = open_chosen(chosen, args, speaker, ears)
     except (SetupError, DeckError, EOFError) as exc:
         return fail(str(exc) or "no input")
+    path = chosen.path
+    game_log.on_save_error = play_on_unsaved(speaker, ears)
     master = quizmaster_class(game_log.header["variant"])(
         game_log, quiz, speaker, ears, timing(args, ears), recover
     )
     try:
-        outcome = master.run() if welcome(master, resumed) else "finished"
+        playing = welcome(master, chosen.resumed)
+        for note in resume_notes(game_log, quiz) if chosen.resumed else []:
+            master.say(note)
+        outcome = master.run() if playing else "finished"
+    except SaveError as exc:
+        return fail(unsaved_message(exc))
     except Exception:
         log.exception("the game stopped on an error")
+        details = f"details in {log_file}" if log_file else "the details could not be logged"
         return fail(
             f"an error stopped the game; it is saved in {path} "
-            f"(resume with --resume {path}); details in {log_file}"
+            f"(resume with --resume {path}); {details}"
         )
     finally:
         game_log.close()
-    print(json.dumps({"outcome": outcome, "record": str(path), **master.game.summary()}))
+    result = {"outcome": outcome, "record": str(path), **master.game.summary()}
+    if game_log.unsaved is not None:
+        result["unsaved"] = game_log.unsaved.reason
+    print(json.dumps(result))
     return 0
+
+
+def open_chosen(
+    chosen: Chosen, args: argparse.Namespace, speaker: Speaker, ears: Ears
+) -> tuple[GameLog, Quiz]:
+    """Open the chosen game's record.  When it cannot be written: a --record path is an error;
+    otherwise the table hears why and may play from memory."""
+    try:
+        return open_game(chosen.path, chosen.header, args.places)
+    except SaveError as exc:
+        if args.record and not chosen.resumed:
+            raise SetupError(f"cannot write the record {exc.path}: {exc.reason}") from None
+        if not play_on_unsaved(speaker, ears)(exc):
+            raise SetupError(f"cannot save the game in {exc.path}: {exc.reason}") from None
+        return open_game(chosen.path, chosen.header, args.places, unsaved=exc)
+
+
+def resume_notes(game_log: GameLog, quiz: Quiz) -> list[str]:
+    """What a resumed game tells first: a half-written last line dropped (said), cards asked
+    in it that have changed in the deck since (on screen)."""
+    notes = []
+    dropped = dropped_note(game_log.dropped)
+    if dropped is not None:
+        where = f"{game_log.path}: dropped a half-written last line"
+        print(f"voicemaster: {where}: {preview(game_log.dropped)}", file=sys.stderr)
+        notes.append(dropped)
+    changed = changed_cards(game_log.lines, quiz.deck)
+    if changed is not None:
+        print(f"voicemaster: {game_log.path}: {changed}", file=sys.stderr)
+    return notes

@@ -71,9 +71,8 @@ class FamilieQuizmaster(Quizmaster):
             cards,
         ):
             if pool:
-                card = self.rng(purpose).choice(pool)
-                self.quiz.used = used | {card.id}
-                return card
+                self.quiz.used = set(used)
+                return self.quiz.choose(pool, self.rng(purpose))
         raise LookupError(f"the deck has no question for {category}")
 
     def read_options(self, card: Card, team: str) -> None:

@@ -93,5 +93,9 @@ class Host(Generic[G]):
 
     def saved(self) -> str:
         """The players quit: the record is saved (said), the outcome is "quit"."""
-        self.say(SAVED)
+        unsaved = self.log.unsaved
+        if unsaved is not None:  # played from memory since a line could not be saved
+            self.say(f"The game ends here; it could not be saved: {unsaved.reason}.")
+        else:
+            self.say(SAVED)
         return "quit"

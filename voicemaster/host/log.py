@@ -10,21 +10,41 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from voicemaster.records import RecordError, RecordWriter, parse_lines, read_record
+from voicemaster.records import RecordError, RecordWriter, SaveError, parse_lines, read_record
 from voicemaster.rules import Game
 from voicemaster.rules.actions import Action
 
 
 class GameLog(RecordWriter):
-    """A record being written.  ``lines`` mirrors the file (parsed JSON, header first)."""
+    """A record being written.  ``lines`` mirrors the file (parsed JSON, header first).
+
+    When a line cannot be saved (a full or read-only disk), ``on_save_error`` is asked whether
+    to play on from memory: yes, and ``unsaved`` holds why and nothing more is written; no (or
+    no one to ask), and the ``SaveError`` goes up.  ``card_digest`` gives a card's content hash,
+    written beside its id (``hash``, ``hashes``) so a resumed game can tell a changed card."""
 
     def __init__(self, path: str | Path, header: dict[str, Any] | None = None) -> None:
         super().__init__(path, header)
         text = self.path.read_text(encoding="utf-8")
-        self.lines: list[dict[str, Any]] = [json.loads(t) for t in text.splitlines() if t.strip()]
+        self._hooks([json.loads(t) for t in text.splitlines() if t.strip()], None)
+
+    @classmethod
+    def in_memory(cls, path: str | Path, lines: list[dict[str, Any]], why: SaveError) -> GameLog:
+        """A game played from memory only: ``lines`` as far as they are known, nothing written."""
+        log = cls.__new__(cls)
+        log.path, log.dropped, log._fd = Path(path), b"", None
+        log._hooks(lines, why)
+        return log
+
+    def _hooks(self, lines: list[dict[str, Any]], unsaved: SaveError | None) -> None:
+        self.lines: list[dict[str, Any]] = lines
+        self.unsaved: SaveError | None = unsaved
+        self.on_save_error: Callable[[SaveError], bool] | None = None
+        self.card_digest: Callable[[str], str | None] | None = None
 
     @property
     def header(self) -> dict[str, Any]:
@@ -36,28 +56,68 @@ class GameLog(RecordWriter):
         """Make one action durable (call before the result is said)."""
         obj = game.encode_action(action)
         obj.update(extra or {})
-        self._write(obj)
+        self._annotate(obj)
+        if self._saving():
+            try:
+                self._write(obj)
+            except SaveError as exc:
+                self._give_up_saving(exc)
         self.lines.append(obj)
+
+    def _saving(self) -> bool:
+        return self.unsaved is None
+
+    def _give_up_saving(self, exc: SaveError) -> None:
+        """Play on from memory when the table agrees; otherwise the error goes up."""
+        if self.on_save_error is None or not self.on_save_error(exc):
+            raise exc
+        self.unsaved = exc
+
+    def _annotate(self, obj: dict[str, Any]) -> None:
+        digest = self.card_digest
+        if digest is None:
+            return
+        card, cards = obj.get("card"), obj.get("cards")
+        if isinstance(card, str) and (found := digest(card)):
+            obj["hash"] = found
+        if isinstance(cards, list):
+            obj["hashes"] = [digest(c) or "" if isinstance(c, str) else "" for c in cards]
 
     def rewrite_last(self, obj: dict[str, Any]) -> None:
         """Replace the last line atomically: a temp file, fsync, then os.replace."""
+        self._annotate(obj)
         lines = self.lines[:-1] + [obj]
+        if self._saving():
+            try:
+                self._replace_file(lines)
+            except SaveError as exc:
+                self._give_up_saving(exc)
+        self.lines = lines
+
+    def _replace_file(self, lines: list[dict[str, Any]]) -> None:
         text = "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines)
-        self._file.close()
-        fd, tmp = tempfile.mkstemp(prefix=".rewrite-", dir=self.path.parent)
+        self.close()
+        tmp = ""
         try:
+            fd, tmp = tempfile.mkstemp(prefix=".rewrite-", dir=self.path.parent)
             with os.fdopen(fd, "w", encoding="utf-8") as out:
                 out.write(text)
                 out.flush()
                 os.fsync(out.fileno())
             os.replace(tmp, self.path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        except OSError as exc:
+            if tmp:
+                Path(tmp).unlink(missing_ok=True)
+            raise SaveError(self.path, exc) from None
         finally:
-            self._file = open(self.path, "a", encoding="utf-8")  # noqa: SIM115
+            self._reopen()
         _fsync_dir(self.path.parent)
-        self.lines = lines
+
+    def _reopen(self) -> None:
+        try:
+            self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
+        except OSError as exc:
+            raise SaveError(self.path, exc) from None
 
     def replay(self, upto: int | None = None) -> Game:
         """The game after the first ``upto`` lines (all by default)."""

@@ -1,7 +1,8 @@
 """Questions and judging for the quizmaster: which card comes next, and was the answer right.
 
 Cards are drawn with an injected random stream and never repeat within a game (until a
-category runs dry); the ids of cards already asked come from the record.
+category runs dry); the ids of cards already asked come from the record.  With the question
+history (``asked``) cards no earlier game asked come first, then the least recently asked.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ import random
 from dataclasses import dataclass
 
 from voicemaster.decks import Card, Deck
+from voicemaster.decks.history import Asked
 from voicemaster.judge import AnswerKey, judge
 from voicemaster.speech.base import Expectation
 
@@ -25,9 +27,10 @@ class Judged:
 
 
 class Quiz:
-    def __init__(self, deck: Deck, used: set[str] | None = None) -> None:
+    def __init__(self, deck: Deck, used: set[str] | None = None, asked: Asked | None = None):
         self.deck = deck
         self.used: set[str] = set(used or ())
+        self.asked = asked
         self._by_category = deck.categories()
         self._by_id = {card.id: card for card in deck.questions}
 
@@ -40,8 +43,18 @@ class Quiz:
         if not cards:
             raise LookupError(f"the deck has no question for {category}")
         fresh = [c for c in cards if c.id not in self.used] or cards
-        card = rng.choice(sorted(fresh, key=lambda c: c.id))
+        return self.choose(sorted(fresh, key=lambda c: c.id), rng)
+
+    def choose(self, pool: list[Card], rng: random.Random) -> Card:
+        """One card of ``pool`` (with the history: of its least recently asked), marked used."""
+        if self.asked is not None:
+            stamp = self.asked.stamp
+            oldest = min(stamp(c.id) for c in pool)
+            pool = [c for c in pool if stamp(c.id) == oldest]
+        card = rng.choice(pool)
         self.used.add(card.id)
+        if self.asked is not None:
+            self.asked.mark(card.id)
         return card
 
     def key(self, card: Card, options: bool = False) -> AnswerKey:

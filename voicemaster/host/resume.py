@@ -1,24 +1,31 @@
-"""Saved games at start-up: which unfinished game fits the options given, and how it is told.
+"""Saved games at start-up: which unfinished games fit the options given, how one is told, and
+what a resumed game reports (a half-written last line dropped, cards changed since asked).
 
-A plain ``voicemaster play`` offers the newest unfinished game; options given on the command
-line (``--variant kompakt``, ``--teams 3``, ``--deck ...``) narrow the offer to games they fit,
-so a game of another kind is never offered.  The offer names the rule set, the teams, the
-score and when the game was last played.
+A plain ``voicemaster play`` offers the unfinished games; options given on the command line
+(``--variant kompakt``, ``--teams 3``, ``--deck ...``) narrow the offer to games they fit, so a
+game of another kind is never offered.  A game is told by its rule set, when it was last played
+and its standings: "the standard game from Sunday, Tigers 14, Owls 9".
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import re
 import time
+from datetime import date
 from pathlib import Path
 from typing import Any
 
+from voicemaster.decks import Deck
+from voicemaster.decks.refs import card_digest, deck_key, deck_ref
 from voicemaster.host.phrases import listing, team_name
-from voicemaster.records import RecordError, read_record
+from voicemaster.host.saved import SavedGame
 
 
-def given_options(args: argparse.Namespace) -> dict[str, Any]:
-    """The game options given on the command line (not defaults), by header field."""
+def given_options(args: argparse.Namespace, folders: tuple[Path, ...] = ()) -> dict[str, Any]:
+    """The game options given on the command line (not defaults), by header field; decks as a
+    header names them (``folders``: the deck folders)."""
     given: dict[str, Any] = {}
     if getattr(args, "variant", None) is not None:
         given["variant"] = args.variant
@@ -30,7 +37,7 @@ def given_options(args: argparse.Namespace) -> dict[str, Any]:
         if getattr(args, name, None) is not None:
             given[name] = getattr(args, name)
     if getattr(args, "deck", None):
-        given["deck"] = [str(Path(p).resolve()) for p in args.deck]
+        given["deck"] = [deck_ref(p, folders) for p in args.deck]
     return given
 
 
@@ -51,32 +58,96 @@ def conflicts(header: dict[str, Any], given: dict[str, Any]) -> list[str]:
             found.append(f"its {name.replace('_', ' ')} is {value}")
     if "mode" in given and given["mode"] != header.get("mode", "race"):
         found.append(f"its mode is {header.get('mode', 'race')}")
-    if "deck" in given and given["deck"] != list(header.get("deck") or []):
+    decks = [deck_key(str(d)) for d in header.get("deck") or []]
+    if "deck" in given and [deck_key(d) for d in given["deck"]] != decks:
         found.append("it uses other decks")
     return found
 
 
-def fitting(paths: list[Path], given: dict[str, Any]) -> list[Path]:
-    """The saved games among ``paths`` that fit the options given (order kept)."""
-    out = []
-    for path in paths:
-        try:
-            header = read_record(path, tolerate_torn_tail=True).header
-        except RecordError:
-            continue
-        if not conflicts(header, given):
-            out.append(path)
-    return out
+def when_played(mtime: float, now: float) -> str:
+    """ "today", "yesterday", "Sunday" (this week), "3 March", "3 March 2025" """
+    day, today = date.fromtimestamp(mtime), date.fromtimestamp(now)
+    days = (today - day).days
+    if days <= 0:
+        return "today"
+    if days == 1:
+        return "yesterday"
+    if days < 7:
+        return day.strftime("%A")
+    month = day.strftime("%B")
+    return f"{day.day} {month}" if day.year == today.year else f"{day.day} {month} {day.year}"
 
 
-def describe(path: Path) -> str:
-    """ "a game of standard for Red and Blue, last played on Monday 3 March at 14:05;
-    the score: Red 12, Blue 8" """
-    record = read_record(path, tolerate_torn_tail=True)
-    game = record.game
-    teams = listing([team_name(t) for t in game.teams])
-    order = sorted(game.positions.items(), key=lambda item: -item[1])
-    score = ", ".join(f"{team_name(t)} {p}" for t, p in order)
-    stamp = time.localtime(path.stat().st_mtime)
-    when = f"{time.strftime('%A', stamp)} {stamp.tm_mday} {time.strftime('%B at %H:%M', stamp)}"
-    return f"a game of {game.name} for {teams}, last played on {when}; the score: {score}"
+def scores(positions: dict[str, int]) -> str:
+    """ "Tigers 14, Owls 9": the leader first (ties in seating order)."""
+    order = sorted(positions, key=lambda t: (-positions[t], list(positions).index(t)))
+    return ", ".join(f"{team_name(t)} {positions[t]}" for t in order)
+
+
+def describe(saved: SavedGame, now: float | None = None) -> str:
+    """ "the standard game from Sunday, Tigers 14, Owls 9" (a game the players named: its
+    name first, "christmas: the standard game ...")."""
+    now = time.time() if now is None else now
+    when = when_played(saved.mtime, now)
+    text = f"the {saved.game.name} game from {when}, {scores(dict(saved.game.positions))}"
+    return f"{saved.name}: {text}" if saved.named else text
+
+
+DROPPED_KINDS = {
+    "question": "the result of {team}'s question",
+    "playoff": "a play-off result",
+    "round": "the tiles of a new round",
+    "zwap": "a zwap by {team}",
+    "deal": "a deal of cards",
+    "place": "{team}'s placement",
+    "tiebreak": "a tie-break",
+}
+
+
+def dropped_note(data: bytes) -> str | None:
+    """What a half-written last line held, in words; None when nothing was dropped."""
+    if not data.strip():
+        return None
+    text = data.decode("utf-8", "replace")
+    kind = re.match(r'\s*\{\s*"(\w+)"', text)
+    team = re.search(r'"team"\s*:\s*"([^"]+)"', text)
+    phrase = DROPPED_KINDS.get(kind.group(1) if kind else "", "part of a step")
+    if "{team}" in phrase:
+        phrase = phrase.format(team=team_name(team.group(1))) if team else "part of a step"
+    return (
+        "The game stopped while its last step was being saved, so that step is dropped: "
+        f"{phrase}. We go on from just before it."
+    )
+
+
+def changed_cards(lines: list[dict[str, Any]], deck: Deck) -> str | None:
+    """Which cards this game asked have changed in the deck since (their ``hash`` differs, or
+    they are gone); None when none has.  Their results stand."""
+    cards = {card.id: card for card in deck.questions}
+    changed: list[str] = []
+    for line in lines[1:]:
+        ids, hashes = _asked(line)
+        for card_id, digest in zip(ids, hashes, strict=False):
+            card = cards.get(card_id)
+            if digest and (card is None or card_digest(card) != digest):
+                changed.append(card_id if card else f"{card_id} (gone)")
+    if not changed:
+        return None
+    shown = listing(list(dict.fromkeys(changed)))
+    count = len(set(changed))
+    return (
+        f"{count} card{'s' if count > 1 else ''} this game asked changed in the deck since: "
+        f"{shown}; the results stand"
+    )
+
+
+def _asked(line: dict[str, Any]) -> tuple[list[Any], list[Any]]:
+    if "card" in line:
+        return [line.get("card")], [line.get("hash")]
+    return list(line.get("cards") or []), list(line.get("hashes") or [])
+
+
+def preview(data: bytes, limit: int = 60) -> str:
+    """The start of dropped bytes, for the screen."""
+    text = data.decode("utf-8", "replace")
+    return json.dumps(text[:limit] + ("..." if len(text) > limit else ""), ensure_ascii=False)

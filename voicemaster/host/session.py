@@ -1,4 +1,8 @@
-"""Starting and resuming games: decks, headers, record paths, the crash log."""
+"""Starting and resuming games: decks, headers, record paths, the crash log.
+
+Decks are named in a record's header by their path inside a deck folder (the bundled
+``decks/``, then ``decks/`` in the data folder), so a moved or upgraded checkout still finds
+them; a deck outside those folders keeps its absolute path."""
 
 from __future__ import annotations
 
@@ -12,15 +16,15 @@ from pathlib import Path
 from typing import Any
 
 from voicemaster.decks import Deck, load_deck
+from voicemaster.decks.refs import deck_ref, find_deck
+from voicemaster.places import Places
 from voicemaster.records import game_from_header
 from voicemaster.rules import Game, Settings, find_variant
 from voicemaster.rules.base import TEAM_COLOURS
 from voicemaster.rules.kompakt import TARGET
 
 ROOT = Path(__file__).resolve().parents[2]
-GAMES = Path("games")
 DEFAULT_DECK = "decks/standard-en.yaml"
-LOG_NAME = "voicemaster.log"
 
 
 class SetupError(Exception):
@@ -40,14 +44,41 @@ def default_deck(variant: str = "standard") -> str:
     return VARIANT_DECKS.get(variant, f"decks/{variant}-en.yaml")
 
 
-def deck_paths(given: list[str] | None, variant: str = "standard") -> list[str]:
+def deck_folders(places: Places | None = None) -> tuple[Path, ...]:
+    """Where decks named in a header are looked for: the bundled decks, the data folder's."""
+    bundled = ROOT / "decks"
+    return (bundled,) if places is None else (bundled, places.data / "decks")
+
+
+def deck_paths(
+    given: list[str] | None, variant: str = "standard", folders: tuple[Path, ...] | None = None
+) -> list[str]:
     if given:
         return list(given)
     default = default_deck(variant)
-    for base in (Path.cwd(), ROOT):
-        if (base / default).is_file():
-            return [str(base / default)]
-    raise SetupError(f"no {variant} deck: {default} is missing; give a deck with --deck FILE")
+    found = find_deck(Path(default).name, folders or deck_folders())
+    if found is None:
+        raise SetupError(f"no {variant} deck: {default} is missing; give a deck with --deck FILE")
+    return [str(found)]
+
+
+def deck_refs(paths: list[str], folders: tuple[Path, ...]) -> list[str]:
+    """How a header names these decks (see the module's docstring)."""
+    return [deck_ref(path, folders) for path in paths]
+
+
+def resolve_decks(refs: list[str], folders: tuple[Path, ...]) -> list[str]:
+    """The files of the decks a header names; SetupError naming a deck that is not found."""
+    found = []
+    for ref in refs:
+        path = find_deck(ref, folders)
+        if path is None and Path(ref).is_absolute():
+            path = Path(ref)  # a deck given by its path: loading it says what is wrong
+        if path is None:
+            where = " or ".join(str(f) for f in folders)
+            raise SetupError(f"the game's deck {ref} is not in {where}; is the deck still there?")
+        found.append(str(path))
+    return found
 
 
 def timeline_deck_problem(deck: Deck, teams: int) -> str | None:
@@ -83,7 +114,11 @@ def check_deck_serves(deck: Deck, game: Game) -> None:
 
 def load_decks(paths: list[str]) -> Deck:
     """One deck from one or more files (their cards joined)."""
-    decks = [load_deck(p) for p in paths]
+    return join_decks([load_deck(p) for p in paths])
+
+
+def join_decks(decks: list[Deck]) -> Deck:
+    """One deck of these decks' cards (SetupError when two share card ids)."""
     first = decks[0]
     cards = tuple(card for deck in decks for card in deck.questions)
     ids = [card.id for card in cards]
@@ -135,16 +170,19 @@ def new_header(args: Any, teams: list[str], extra: dict[str, Any]) -> dict[str, 
     return header
 
 
-def new_record_path(prefix: str = "game") -> Path:
+def new_record_path(folder: Path, prefix: str = "game") -> Path:
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    return GAMES / f"{prefix}-{stamp}-{os.getpid()}.jsonl"
+    return folder / f"{prefix}-{stamp}-{os.getpid()}.jsonl"
 
 
-def crash_log(folder: Path = GAMES) -> Path:
-    """Send warnings and tracebacks to games/voicemaster.log."""
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / LOG_NAME
-    handler = logging.FileHandler(path, encoding="utf-8")
+def crash_log(path: Path) -> Path | None:
+    """Send warnings and tracebacks to ``path`` (the data folder's voicemaster.log); None when
+    it cannot be written (they go to stderr then)."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handler = logging.FileHandler(path, encoding="utf-8")
+    except OSError:
+        return None
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     root = logging.getLogger()
     root.addHandler(handler)

@@ -12,42 +12,59 @@ from voicemaster.host.dialogue import Quizmaster
 from voicemaster.host.listening import Timing
 from voicemaster.host.log import GameLog, unfinished_games
 from voicemaster.host.quiz import Quiz
+from voicemaster.host.saving import check_record_path
 from voicemaster.host.session import (
-    GAMES,
     SetupError,
     check_deck_serves,
     crash_log,
+    deck_folders,
     deck_paths,
+    deck_refs,
     fail,
     load_decks,
     new_header,
+    resolve_decks,
     team_names,
 )
 from voicemaster.host.simulate import SimTable, play_out
-from voicemaster.host.start import open_game, quizmaster_class, variant_extra
+from voicemaster.host.start import digests, open_game, quizmaster_class, variant_extra
+from voicemaster.places import Places
 from voicemaster.records import game_from_header
 from voicemaster.speech.base import Speaker, SpeechUnavailable
 
 
 def _simulation_header(args: argparse.Namespace) -> tuple[Path, dict[str, Any] | None]:
+    """The record to play and a new game's header (None: resumed).  An existing --record is
+    refused (resume it instead); the default record of a seed is simulated afresh."""
     args.variant = args.variant or "standard"
+    places: Places | None = getattr(args, "places", None)  # cli.main sets the data folder
     if args.resume is not None:
-        found = [Path(args.resume)] if args.resume else unfinished_games(GAMES)
+        found = [Path(args.resume)] if args.resume else unfinished_games(_games(places))
         if not found:
-            raise SetupError(f"no unfinished game in {GAMES}/")
+            raise SetupError(f"no unfinished game in {_games(places)}/")
         return found[0], None
+    if args.record:
+        check_record_path(Path(args.record))
     teams = team_names(args.teams or 3, args.names)
     options = {"skill": args.skill, "through": args.through, **_sound_options(args)}
-    decks = [str(Path(p).resolve()) for p in deck_paths(args.deck, args.variant)]
+    folders = deck_folders(places)
+    decks = deck_refs(deck_paths(args.deck, args.variant, folders), folders)
     extra = variant_extra(args, teams, None)
     header = new_header(args, teams, {"deck": decks, "simulate": options, **extra})
     path = (
         Path(args.record)
         if args.record
-        else GAMES / (f"simulate-{header['variant']}-{len(teams)}-{header['seed']}.jsonl")
+        else _games(places) / (f"simulate-{header['variant']}-{len(teams)}-{header['seed']}.jsonl")
     )
-    path.unlink(missing_ok=True)
+    if not args.record:
+        path.unlink(missing_ok=True)
     return path, header
+
+
+def _games(places: Places | None) -> Path:
+    if places is None:
+        raise SetupError("no data folder to keep the simulated game in; give --record PATH")
+    return places.games
 
 
 def _sound_options(args: argparse.Namespace) -> dict[str, Any]:
@@ -86,15 +103,16 @@ def summary(game_log: GameLog, master: Quizmaster) -> dict[str, Any]:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    crash_log()
+    crash_log(args.places.log)
     try:
         path, header = _simulation_header(args)
         if header is None:
-            game_log, quiz = open_game(path)
+            game_log, quiz = open_game(path, places=args.places, history=False)
         else:
-            quiz = Quiz(load_decks(header["deck"]))
+            quiz = Quiz(load_decks(resolve_decks(header["deck"], deck_folders(args.places))))
             check_deck_serves(quiz.deck, game_from_header(header))
             game_log = GameLog(path, header)
+            game_log.card_digest = digests(quiz.deck)
     except (SetupError, DeckError) as exc:
         return fail(str(exc))
     options = game_log.header.get("simulate", {})

@@ -1,39 +1,57 @@
-"""Which game `voicemaster play` hosts: a saved one (given with --resume, or offered when it fits
-the options given) or a new one set up by flags or by voice (rule set, teams, names, track,
-familie's kinds), and opening its record and decks.  Shared with `voicemaster simulate`: the
-quizmaster of a rule set, the header fields a rule set needs, opening a saved game."""
+"""Which game `voicemaster play` hosts: a saved one (given with --resume, or picked from the
+unfinished games that fit the options given) or a new one set up by flags or by voice (rule
+set, teams, names, track, familie's kinds), and opening its record and decks.  Shared with
+`voicemaster simulate`: the quizmaster of a rule set, the header fields a rule set needs,
+opening a saved game."""
 
 from __future__ import annotations
 
 import argparse
+import json
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from voicemaster.host import intents
+from voicemaster.decks import Deck, load_deck
+from voicemaster.decks.history import Asked, History
+from voicemaster.decks.refs import card_digest
 from voicemaster.host.dialogue import Quizmaster
-from voicemaster.host.log import GameLog, unfinished_games
+from voicemaster.host.log import GameLog
+from voicemaster.host.offer import offer
 from voicemaster.host.phrases import listing, team_name
 from voicemaster.host.quiz import Quiz
-from voicemaster.host.resume import conflicts, describe, fitting, given_options
+from voicemaster.host.resume import conflicts, given_options
+from voicemaster.host.saved import scan
+from voicemaster.host.saving import check_record_path
 from voicemaster.host.session import (
-    GAMES,
     SetupError,
     check_deck_serves,
+    deck_folders,
     deck_paths,
+    deck_refs,
+    join_decks,
     load_decks,
     new_header,
     new_record_path,
+    resolve_decks,
     team_names,
 )
 from voicemaster.host.setup_voice import ask_setup
-from voicemaster.records import RecordError, game_from_header, read_record
-from voicemaster.speech.base import Ears, Expectation, Speaker
+from voicemaster.places import Places
+from voicemaster.records import RecordError, SaveError, game_from_header, read_record
+from voicemaster.speech.base import Ears, Speaker
 
 
-def _ask_yes(speaker: Speaker, ears: Ears, question: str) -> bool:
-    speaker.say(question)
-    heard = ears.hear(Expectation(commands=("yes", "no")), 20.0)
-    return bool(heard is not None and intents.yes_no(heard.text))
+@dataclass(frozen=True)
+class Chosen:
+    """The game to host: its record, whether it is a saved game, and a new game's header
+    (written when the game opens)."""
+
+    path: Path
+    resumed: bool
+    header: dict[str, Any] | None = None
 
 
 def quizmaster_class(variant: str) -> type[Quizmaster]:
@@ -89,26 +107,32 @@ def goal(header: dict[str, Any]) -> str:
     return f"The finish is at {header.get('track')}."
 
 
-def choose_record(args: argparse.Namespace, speaker: Speaker, ears: Ears) -> tuple[Path, bool]:
-    """The record to play and whether it is a saved game: resumed, offered for resuming (only
-    games that fit the options given), or a new game (set up by voice)."""
-    given = given_options(args)
+def choose_record(args: argparse.Namespace, speaker: Speaker, ears: Ears) -> Chosen:
+    """The game to play: resumed, picked from the offered unfinished games (only games that fit
+    the options given), or a new game (set up by voice).  Broken records newer than the game
+    offered first are named on screen."""
+    places: Places = args.places
+    given = given_options(args, deck_folders(places))
     if args.resume:
         path = Path(args.resume)
         check_fits(path, given)
-        return path, True
+        return Chosen(path, True)
+    if args.record:
+        check_record_path(Path(args.record))
     if args.resume is not None or args.record is None:
-        found = fitting(unfinished_games(GAMES), given)
+        found = scan(places.games)
+        fits = [g for g in found.unfinished() if not conflicts(g.header, given)]
+        for broken in found.broken_since(fits[0] if fits else None):
+            print(f"voicemaster: skipped: {broken.note()}", file=sys.stderr)
         if args.resume is not None:
-            if not found:
-                fits = " that fits the options given" if given else ""
-                raise SetupError(f"no unfinished game{fits} in {GAMES}/")
-            return found[0], True
-        if found:
-            offer = f"There is an unfinished game: {describe(found[0])}. Shall we go on with it?"
-            if _ask_yes(speaker, ears, f"{offer} Say yes or no."):
-                return found[0], True
-    return new_game(args, speaker, ears), False
+            if not fits:
+                fit = " that fits the options given" if given else ""
+                raise SetupError(f"no unfinished game{fit} in {places.games}/")
+            return Chosen(fits[0].path, True)
+        picked = offer(fits, speaker, ears) if fits else None
+        if picked is not None:
+            return Chosen(picked.path, True)
+    return new_game(args, speaker, ears)
 
 
 def check_fits(path: Path, given: dict[str, Any]) -> None:
@@ -121,20 +145,21 @@ def check_fits(path: Path, given: dict[str, Any]) -> None:
         raise SetupError(f"{path} does not fit the options given: {'; '.join(problems)}")
 
 
-def new_game(args: argparse.Namespace, speaker: Speaker, ears: Ears) -> Path:
+def new_game(args: argparse.Namespace, speaker: Speaker, ears: Ears) -> Chosen:
+    places: Places = args.places
     teams = set_up_teams(args, speaker, ears)
-    decks = [str(Path(p).resolve()) for p in deck_paths(args.deck, args.variant)]
+    folders = deck_folders(places)
+    paths = deck_paths(args.deck, args.variant, folders)
     extra = variant_extra(args, teams, (speaker, ears))
-    header = new_header(args, teams, {"deck": decks, **extra})
-    path = Path(args.record) if args.record else new_record_path()
-    if path.exists() and path.stat().st_size:
-        raise SetupError(f"{path} exists; use --resume {path} to go on with it")
-    check_deck_serves(load_decks(decks), game_from_header(header))  # before any record exists
-    GameLog(path, header).close()
+    header = new_header(args, teams, {"deck": deck_refs(paths, folders), **extra})
+    path = Path(args.record) if args.record else new_record_path(places.games)
+    check_deck_serves(load_decks(paths), game_from_header(header))  # before any record exists
+    if getattr(args, "history", True):
+        header["history"] = History.load(places.history).begin_game()
     names = listing([team_name(t) for t in teams])
     variant = header["variant"]
     speaker.say(f"A new game of {variant} for {len(teams)} teams: {names}. {goal(header)}")
-    return path
+    return Chosen(path, False, header)
 
 
 def set_up_teams(args: argparse.Namespace, speaker: Speaker, ears: Ears) -> list[str]:
@@ -151,14 +176,63 @@ def set_up_teams(args: argparse.Namespace, speaker: Speaker, ears: Ears) -> list
     return list(setup.teams)
 
 
-def open_game(path: Path) -> tuple[GameLog, Quiz]:
+def open_game(
+    path: Path,
+    header: dict[str, Any] | None = None,
+    places: Places | None = None,
+    unsaved: SaveError | None = None,
+    history: bool = True,
+) -> tuple[GameLog, Quiz]:
+    """The record (a new one when ``header`` is given) and the quiz of its decks.  ``unsaved``:
+    the record cannot be written, so the game is played from memory.  ``history``: draw with
+    the question history when the game was started with it.  SetupError for a broken record or
+    a missing deck, SaveError when the record cannot be written."""
+    new = header is not None
+    lines = [header] if header is not None else _saved_lines(path)
+    header = lines[0]
+    folders = deck_folders(places)
+    variant = str(header.get("variant", "standard"))
+    refs = list(header.get("deck") or deck_paths(None, variant, folders))
+    decks = [load_deck(p) for p in resolve_decks(refs, folders)]
+    deck = join_decks(decks)
+    check_deck_serves(deck, game_from_header(header))
+    if unsaved is not None:
+        game_log = GameLog.in_memory(path, lines, unsaved)
+    else:
+        game_log = GameLog(path, header if new else None)
+    game_log.card_digest = digests(deck)
+    asked = _asked(header, decks, places) if history else None
+    return game_log, Quiz(deck, game_log.used_cards(), asked)
+
+
+def _saved_lines(path: Path) -> list[dict[str, Any]]:
+    """A saved record's complete lines (a half-written last line left out)."""
     try:
-        read_record(path, tolerate_torn_tail=True)
-    except RecordError as exc:
-        where = f"{path}:{exc.line}" if exc.line else str(path)
-        raise SetupError(f"{where}: {exc.reason}") from None
-    game_log = GameLog(path)
-    variant = str(game_log.header.get("variant", "standard"))
-    deck = load_decks(list(game_log.header.get("deck") or deck_paths(None, variant)))
-    check_deck_serves(deck, game_from_header(game_log.header))
-    return game_log, Quiz(deck, game_log.used_cards())
+        record = read_record(path, tolerate_torn_tail=True)
+        text = path.read_text(encoding="utf-8")
+    except (RecordError, OSError, UnicodeDecodeError) as exc:
+        if isinstance(exc, RecordError):
+            where = f"{path}:{exc.line}" if exc.line else str(path)
+            raise SetupError(f"{where}: {exc.reason}") from None
+        raise SetupError(f"{path}: cannot read: {exc}") from None
+    whole = [t for t in text.splitlines() if t.strip()][: 1 + len(record.actions)]
+    return [json.loads(t) for t in whole]
+
+
+def digests(deck: Deck) -> Callable[[str], str | None]:
+    """A card id's content hash in ``deck`` (None for a card it does not have)."""
+    cards = {card.id: card for card in deck.questions}
+
+    def digest(card_id: str) -> str | None:
+        card = cards.get(card_id)
+        return None if card is None else card_digest(card)
+
+    return digest
+
+
+def _asked(header: dict[str, Any], decks: list[Deck], places: Places | None) -> Asked | None:
+    """The question history as this game sees it: only for a game started with it."""
+    game = header.get("history")
+    if places is None or not isinstance(game, int) or isinstance(game, bool):
+        return None
+    return History.load(places.history).view(decks, game)

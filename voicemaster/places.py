@@ -1,0 +1,89 @@
+"""Where voicemaster keeps its files.
+
+One data folder holds the saved games (``games/``), the crash log (``voicemaster.log``) and the
+history of asked questions (``history.json``).  It is chosen in cli.py, the only reader of argv,
+the environment and the config file: ``--data DIR``, else ``$VOICEMASTER_DATA``, else ``data`` in
+the config file, else ``$XDG_DATA_HOME/voicemaster`` (``~/.local/share/voicemaster``).  The
+functions here take what cli.py read and return a ``Places`` passed down to the commands.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+DATA_ENV = "VOICEMASTER_DATA"
+CONFIG_ENV = "VOICEMASTER_CONFIG"
+CONFIG_KEYS = ("data",)
+
+
+class ConfigError(Exception):
+    """A config file that cannot be used (the message names the file and why)."""
+
+
+@dataclass(frozen=True)
+class Places:
+    """The data folder and what lives in it."""
+
+    data: Path
+
+    @property
+    def games(self) -> Path:
+        return self.data / "games"
+
+    @property
+    def log(self) -> Path:
+        return self.data / "voicemaster.log"
+
+    @property
+    def history(self) -> Path:
+        return self.data / "history.json"
+
+
+def config_path(environ: Mapping[str, str], home: Path) -> Path:
+    """``$VOICEMASTER_CONFIG``, else ``$XDG_CONFIG_HOME/voicemaster/config.toml``."""
+    if environ.get(CONFIG_ENV):
+        return Path(environ[CONFIG_ENV]).expanduser()
+    return _xdg(environ, "XDG_CONFIG_HOME", home / ".config") / "voicemaster" / "config.toml"
+
+
+def parse_config(text: str, where: Path) -> dict[str, str]:
+    """The settings of a config file (TOML: ``data = "/srv/voicemaster"``)."""
+    try:
+        table = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{where}: not valid TOML: {exc}") from None
+    unknown = sorted(set(table) - set(CONFIG_KEYS))
+    if unknown:
+        raise ConfigError(f"{where}: unknown setting {unknown[0]!r} (known: data)")
+    settings: dict[str, str] = {}
+    for key, value in table.items():
+        if not isinstance(value, str) or not value.strip():
+            raise ConfigError(f"{where}: {key} must be a folder name in quotes")
+        settings[key] = value
+    return settings
+
+
+def choose_data(
+    flag: str | None,
+    environ: Mapping[str, str],
+    config: Mapping[str, str],
+    config_file: Path,
+    home: Path,
+) -> Path:
+    """The data folder: the flag, the environment, the config file, the XDG default.  A relative
+    folder in the config file is taken from the config file's folder."""
+    if flag:
+        return Path(flag).expanduser().resolve()
+    if environ.get(DATA_ENV):
+        return Path(environ[DATA_ENV]).expanduser().resolve()
+    if config.get("data"):
+        return (config_file.parent / Path(config["data"]).expanduser()).resolve()
+    return _xdg(environ, "XDG_DATA_HOME", home / ".local" / "share") / "voicemaster"
+
+
+def _xdg(environ: Mapping[str, str], name: str, default: Path) -> Path:
+    value = environ.get(name, "")
+    return Path(value) if value and Path(value).is_absolute() else default
