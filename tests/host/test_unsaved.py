@@ -125,3 +125,22 @@ def test_a_simulation_on_a_full_disk_stops_with_one_line(
     err = capsys.readouterr().err
     assert err == f"voicemaster: cannot save {record}: the disk is full\n"
     assert read_record(record).game.round == 1
+
+
+def test_an_unwritable_log_sends_warnings_to_the_screen_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import logging
+
+    from voicemaster.host.session import crash_log
+
+    (tmp_path / "file").write_text("not a folder")
+    root = logging.getLogger()
+    before = list(root.handlers)
+    try:
+        assert crash_log(tmp_path / "file" / "voicemaster.log") is None
+        logging.getLogger("voicemaster.test").warning("the history cannot be saved")
+    finally:
+        for handler in [h for h in root.handlers if h not in before]:
+            root.removeHandler(handler)
+    assert capsys.readouterr().err == "voicemaster: the history cannot be saved\n"

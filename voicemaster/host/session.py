@@ -177,14 +177,18 @@ def new_record_path(folder: Path, prefix: str = "game") -> Path:
 
 def crash_log(path: Path) -> Path | None:
     """Send warnings and tracebacks to ``path`` (the data folder's voicemaster.log); None when
-    it cannot be written (they go to stderr then)."""
+    it cannot be written (warnings go to stderr then, one line each)."""
+    root = logging.getLogger()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        handler = logging.FileHandler(path, encoding="utf-8")
+        handler: logging.Handler = logging.FileHandler(path, encoding="utf-8")
     except OSError:
+        fallback = logging.StreamHandler()
+        fallback.setFormatter(logging.Formatter("voicemaster: %(message)s"))
+        fallback.setLevel(logging.WARNING)
+        root.addHandler(fallback)
         return None
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
-    root = logging.getLogger()
     root.addHandler(handler)
     root.setLevel(min(root.level or logging.WARNING, logging.WARNING))
     return path
