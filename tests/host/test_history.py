@@ -53,11 +53,14 @@ def test_once_every_card_was_asked_the_least_recently_asked_comes_first(tmp_path
     history = History(tmp_path / "history.json")
     for game, card in enumerate(("geo-2", "geo-3", "geo-1"), 1):  # asked in games 1, 2, 3
         history.mark(deck.deck, card, game)
-    quiz = Quiz(deck, asked=history.view([deck], history.begin_game()))
+    asked = history.view([deck], history.begin_game())
+    quiz = Quiz(deck, asked=asked)
     drawn = [quiz.draw("Geography", random.Random(n)).id for n in range(4)]
     assert drawn[:3] == ["geo-2", "geo-3", "geo-1"]  # oldest first, whatever the random draw
+    asked.mark(drawn[:1])
     reloaded = History.load(tmp_path / "history.json")
     assert reloaded.games == 4 and reloaded.stamp(deck.deck, "geo-2") == 4
+    assert reloaded.stamp(deck.deck, "geo-3") == 2
 
 
 def test_a_simulation_neither_uses_nor_changes_the_history(
@@ -81,3 +84,21 @@ def test_an_unreadable_history_starts_afresh(tmp_path: Path) -> None:
     history = History.load(path)
     assert history.games == 0 and history.begin_game() == 1
     assert json.loads(path.read_text())["games"] == 1
+
+
+def test_a_timeline_game_deals_cards_no_earlier_game_dealt(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    deck = Path(__file__).resolve().parents[2] / "decks" / "timeline-en.yaml"
+    if not deck.is_file():
+        pytest.skip("the bundled timeline deck is not here")
+    dealt = []
+    for n in range(2):
+        record = tmp_path / f"t{n}.jsonl"
+        monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+        options = ["--variant", "timeline", "--teams", "2", "--seed", "5", "--deck", str(deck)]
+        assert main([*KEYBOARD, *options, "--record", str(record)]) == 0
+        deal = json.loads(record.read_text().splitlines()[1])["deal"]
+        cards = [*deal["line"], *(c for hand in deal["hands"].values() for c in hand)]
+        dealt.append({c["id"] for c in cards})
+    assert len(dealt[0]) == len(dealt[1]) == 12 and not dealt[0] & dealt[1]

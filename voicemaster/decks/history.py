@@ -59,9 +59,13 @@ class History:
         return self.decks.get(deck_id, {}).get(card_id, 0)
 
     def mark(self, deck_id: str, card_id: str, game: int) -> None:
+        """Game number ``game`` asked the card (saved at once)."""
+        self.note(deck_id, card_id, game)
+        self.save()
+
+    def note(self, deck_id: str, card_id: str, game: int) -> None:
         self.decks.setdefault(deck_id, {})[card_id] = max(game, self.stamp(deck_id, card_id))
         self.games = max(self.games, game)
-        self.save()
 
     def fresh(self, deck: Deck) -> int:
         """How many of the deck's cards were never asked."""
@@ -86,7 +90,7 @@ class History:
 
 
 class Asked:
-    """One game's view: ``stamp`` ranks a card (0: never asked), ``mark`` records it asked."""
+    """One game's view: ``stamp`` ranks a card (0: never asked), ``mark`` records cards asked."""
 
     def __init__(self, history: History, owner: dict[str, str], game: int) -> None:
         self.history = history
@@ -96,9 +100,13 @@ class Asked:
     def stamp(self, card_id: str) -> int:
         return self.history.stamp(self.owner.get(card_id, ""), card_id)
 
-    def mark(self, card_id: str) -> None:
-        if card_id in self.owner:
-            self.history.mark(self.owner[card_id], card_id, self.game)
+    def mark(self, card_ids: list[str]) -> None:
+        """These cards were asked (saved once)."""
+        known = [c for c in card_ids if c in self.owner]
+        for card_id in known:
+            self.history.note(self.owner[card_id], card_id, self.game)
+        if known:
+            self.history.save()
 
 
 def _checked(data: Any) -> tuple[int, dict[str, dict[str, int]]]:

@@ -45,6 +45,7 @@ class GameLog(RecordWriter):
         self.unsaved: SaveError | None = unsaved
         self.on_save_error: Callable[[SaveError], bool] | None = None
         self.card_digest: Callable[[str], str | None] | None = None
+        self.on_asked: Callable[[list[str]], None] | None = None  # cards a new line asked
 
     @property
     def header(self) -> dict[str, Any]:
@@ -63,6 +64,8 @@ class GameLog(RecordWriter):
             except SaveError as exc:
                 self._give_up_saving(exc)
         self.lines.append(obj)
+        if self.on_asked is not None:
+            self.on_asked(asked_cards(obj))
 
     def _saving(self) -> bool:
         return self.unsaved is None
@@ -130,6 +133,17 @@ class GameLog(RecordWriter):
             cards = line.get("cards", [line.get("card")])
             used.update(c for c in cards if isinstance(c, str))
         return used
+
+
+def asked_cards(line: dict[str, Any]) -> list[str]:
+    """The ids of the cards a record line asked or dealt."""
+    found = [line.get("card"), *(line.get("cards") or [])]
+    deal = line.get("deal")
+    if isinstance(deal, dict):
+        hands = deal.get("hands")
+        dealt = [*(deal.get("line") or []), *(c for h in (hands or {}).values() for c in h)]
+        found += [c.get("id") for c in dealt if isinstance(c, dict)]
+    return [c for c in found if isinstance(c, str)]
 
 
 def _fsync_dir(folder: Path) -> None:

@@ -46,16 +46,28 @@ class Quiz:
         return self.choose(sorted(fresh, key=lambda c: c.id), rng)
 
     def choose(self, pool: list[Card], rng: random.Random) -> Card:
-        """One card of ``pool`` (with the history: of its least recently asked), marked used."""
+        """One card of ``pool`` (with the history: of its least recently asked), marked used.
+        The history learns it was asked from the record (``GameLog.on_asked``)."""
         if self.asked is not None:
             stamp = self.asked.stamp
             oldest = min(stamp(c.id) for c in pool)
             pool = [c for c in pool if stamp(c.id) == oldest]
         card = rng.choice(pool)
         self.used.add(card.id)
-        if self.asked is not None:
-            self.asked.mark(card.id)
         return card
+
+    def freshest(self, cards: list[Card], need: int) -> list[Card]:
+        """The least recently asked of ``cards``, at least ``need`` of them (all when there is
+        no history), in their order: what a timeline game deals from."""
+        if self.asked is None:
+            return cards
+        stamps = sorted({self.asked.stamp(c.id) for c in cards})
+        taken: set[int] = set()
+        for stamp in stamps:
+            taken.add(stamp)
+            if sum(1 for c in cards if self.asked.stamp(c.id) in taken) >= need:
+                break
+        return [c for c in cards if self.asked.stamp(c.id) in taken]
 
     def key(self, card: Card, options: bool = False) -> AnswerKey:
         """The judge's key.  ``options``: the answering team heard the card's options read out,

@@ -202,6 +202,8 @@ def open_game(
         game_log = GameLog(path, header if new else None)
     game_log.card_digest = digests(deck)
     asked = _asked(header, decks, places) if history else None
+    if asked is not None:
+        game_log.on_asked = asked.mark
     return game_log, Quiz(deck, game_log.used_cards(), asked)
 
 

@@ -31,8 +31,12 @@ class TimelineQuizmaster(Host[TimelineGame]):
 
     @cached_property
     def pool(self) -> list[TimelineCard]:
-        """The deck's cards with a year: what deals and tie-breaks draw from."""
-        return [TimelineCard(c.id, c.year) for c in self.quiz.deck.questions if c.year is not None]
+        """The deck's cards with a year: what deals and tie-breaks draw from (with the question
+        history, its least recently dealt, enough for the game and ten tie-break rounds)."""
+        cards = [c for c in self.quiz.deck.questions if c.year is not None]
+        need = 4 + 8 * len(self.game.teams) + 10 * len(self.game.teams)
+        fresh = self.quiz.freshest(cards, need)
+        return [TimelineCard(c.id, c.year) for c in fresh if c.year is not None]
 
     def deck_problem(self) -> str | None:
         """Why the deck cannot serve this game (too few cards with a year), or None."""
