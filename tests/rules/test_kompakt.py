@@ -16,11 +16,19 @@ from voicemaster.rules.categories import STANDARD
 from voicemaster.rules.events import BagRefilled, GameWon, Moved, PlayoffStarted, RoundEnded
 from voicemaster.rules.kompakt import KompaktGame, KompaktSettings
 
-TOKENS = {"red": "Music", "blue": "Sport", "green": "Film", "yellow": "History"}
+TOKENS = {
+    "red": "Music",
+    "blue": "Sport",
+    "green": "Film",
+    "yellow": "History",
+    "purple": "Design",
+    "orange": "Politics",
+}
+NAMES = tuple(TOKENS)
 
 
 def game(teams: int = 3, target: int = 20, mode: str = "race") -> KompaktGame:
-    names = ("red", "blue", "green", "yellow")[:teams]
+    names = NAMES[:teams]
     return KompaktGame(names, KompaktSettings(track=target, mode=mode))
 
 
@@ -65,6 +73,39 @@ def finish_round_with(g: KompaktGame, answers: dict[str, str]) -> list[object]:
 def test_the_standard_twenty_categories_one_token_each() -> None:
     assert KompaktGame.categories == STANDARD
     assert KompaktGame.tokens() == Counter(STANDARD) and sum(KompaktGame.tokens().values()) == 20
+
+
+def test_two_to_six_teams_the_rulebook_sets_no_limit() -> None:
+    for n in (2, 5, 6):
+        g = game(n)
+        assert g.teams == NAMES[:n]
+        header = game_from_header({"variant": "kompakt", "teams": list(NAMES[:n])})
+        assert header.teams == NAMES[:n]
+    for names in (["red"], [*NAMES, "black"]):
+        with pytest.raises(IllegalAction) as err:
+            KompaktGame(names)
+        assert err.value.rule == "team-count"
+
+
+@pytest.mark.parametrize("mode", ["race", "empty-bag"])
+def test_six_teams_play_whole_games(mode: str) -> None:
+    for seed in range(10):
+        g = game(6, mode=mode)
+        rng = random.Random(seed)
+        rounds_seen = 0
+        while not g.finished:
+            action = g.sample_action(rng, skill=0.6)
+            g.apply(action)
+            assert g.bag() + g.tiles_in_play() == KompaktGame.tokens()
+            if isinstance(action, StartRound):
+                rounds_seen += 1
+                assert len(set(g.hand.values())) == 6  # six tokens, none twice
+        assert g.winner in g.teams and rounds_seen == g.round
+        assert g.positions[g.winner] == max(g.positions.values())
+        if mode == "empty-bag":  # 20 tokens serve three rounds of six
+            assert g.round == 3 and sum(g.bag().values()) == 2
+        else:
+            assert g.positions[g.winner] >= 20
 
 
 def test_each_team_draws_one_hidden_token_a_round() -> None:

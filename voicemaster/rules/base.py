@@ -45,7 +45,7 @@ class Game(ABC):
     categories: ClassVar[tuple[str, ...]] = ()
     tokens_per_category: ClassVar[int] = 1
     min_teams: ClassVar[int] = 2
-    max_teams: ClassVar[int] = 4
+    max_teams: ClassVar[int] = 4  # the board games: one pawn of each of four colours
     stops_at_finish: ClassVar[bool] = True  # positions never pass settings.track (False: scores)
 
     phase: str  # what the game waits for; "finished" at the end

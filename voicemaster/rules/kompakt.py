@@ -1,5 +1,7 @@
 """Bezzerwizzer Kompakt (rulebook ``kompakt.txt``): one hidden token a round, first to 20.
 
+- 2 to 6 teams: the rulebook sets no limit ("the more teams, the more tactics and teasing");
+  with no board there are no pawns to run out of, and the box holds 6 BEZZERWIZZER pieces.
 - Each round every team draws one token from the bag; the machine holds them all and tells a
   team its category only on its turn.  Turns go clockwise from the round's starter; the starter
   moves one seat clockwise each round (the first round's starter is agreed, i.e. free).
@@ -64,6 +66,7 @@ class KompaktGame(RoundGame):
     title = "Bezzerwizzer Kompakt"
     categories = STANDARD
     stops_at_finish = False
+    max_teams = 6  # no board, no pawns: the rulebook sets no limit; the box has 6 BEZZERWIZZERs
     round_draw = "a token"
     spent_message = "{team} has bezzerwizzed this round"
 
