@@ -8,6 +8,8 @@ import pytest
 
 from voicemaster.rules import VARIANTS, Game, IllegalAction, Settings
 from voicemaster.rules.actions import Question
+from voicemaster.rules.events import Moved
+from voicemaster.rules.standard import StandardGame
 from voicemaster.rules.timeline_types import Place
 
 VARIANT_IDS = [v.name for v in VARIANTS]
@@ -18,13 +20,17 @@ def play(variant: type[Game], seed: int, teams: int = 3, track: int = 12) -> Gam
     names = ["red", "blue", "green", "yellow"][:teams]
     game = variant(names, Settings(track=track, home_stretch=3))
     rng = random.Random(seed)
+    reached: set[str] = set()  # who got to the finish, seen from the events
     for _ in range(2000):
         if game.finished:
             break
         action = game.sample_action(rng, skill=0.6)
-        game.apply(action)
+        events = game.apply(action)
+        reached |= {e.team for e in events if isinstance(e, Moved) and e.after >= track}
         check_invariants(game)
     assert game.finished, "a random game must end"
+    if isinstance(game, StandardGame):
+        assert game.reached == reached
     return game
 
 
@@ -35,11 +41,20 @@ def check_invariants(game: Game) -> None:
         assert all(pos <= track for pos in game.positions.values()), "none past the finish"
     in_play = game.tiles_in_play()
     assert not in_play - game.tokens(), "tiles are conserved: none invented"
+    for tokens in ("bezzerwizzers", "zwaps", "pawns"):  # what a team may still play
+        left = getattr(game, tokens, {})
+        assert set(left) <= set(game.teams) and all(n >= 0 for n in left.values()), tokens
 
 
 def check_winner(game: Game) -> None:
-    """The winner has the most points and reached the finish (kompakt: the target score)."""
+    """The winner reached the finish (the board games: it may stand behind it again after a
+    missed attack); elsewhere it has the most points (kompakt: the target score or more)."""
     assert game.winner in game.teams
+    if isinstance(game, StandardGame):
+        at_finish = {t for t, pos in game.positions.items() if pos >= game.settings.track}
+        assert at_finish <= game.reached, "a team on the finish has reached it"
+        assert game.winner in game.reached
+        return
     assert game.positions[game.winner] == max(game.positions.values())
     if not getattr(game, "wins_on_points", False):  # timeline: most points after round two
         assert game.positions[game.winner] >= game.settings.track
@@ -51,6 +66,20 @@ def test_random_games_keep_every_invariant_and_end(variant: type[Game], teams: i
     for seed in range(15):
         game = play(variant, seed, teams)
         check_winner(game)
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=VARIANT_IDS)
+def test_team_count_limits(variant: type[Game]) -> None:
+    """Kompakt, with no board, takes 2 to 6 teams; the board games (and timeline's track)
+    have one pawn of each of four colours: 2 to 4."""
+    names = ["red", "blue", "green", "yellow", "purple", "orange", "black"]
+    most = 6 if variant.name == "kompakt" else 4
+    assert (variant.min_teams, variant.max_teams) == (2, most)
+    assert variant(names[:most]).teams == tuple(names[:most])
+    for count in (1, most + 1):
+        with pytest.raises(IllegalAction) as err:
+            variant(names[:count])
+        assert err.value.rule == "team-count"
 
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=VARIANT_IDS)

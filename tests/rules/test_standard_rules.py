@@ -250,6 +250,51 @@ def test_reaching_the_finish_ends_the_game_after_the_current_slot() -> None:
     assert err.value.rule == "game-over"
 
 
+def test_a_team_that_reached_the_finish_and_lost_a_point_has_still_reached_it() -> None:
+    g = started(3, track=10, home=3)
+    g.positions["red"] = 9
+    g.apply(q("red", "right"))  # slot 1: red reaches the finish ...
+    assert g.positions["red"] == 10 and not g.finished
+    g.apply(q("blue", "wrong", Attack("red", "before", "wrong")))  # ... and misses an attack
+    assert g.positions["red"] == 9
+    events = g.apply(q("green", "wrong"))
+    assert g.finished and g.winner == "red" and GameWon("red") in events
+    assert g.positions == {"red": 9, "blue": 0, "green": 0}
+
+
+def test_a_team_that_left_the_finish_plays_off_with_one_standing_on_it() -> None:
+    g = started(3, track=10, home=3)
+    g.positions.update(red=9, green=9)
+    g.apply(q("red", "right"))
+    g.apply(q("blue", "wrong", Attack("red", "after", "pass")))
+    events = g.apply(q("green", "right"))
+    assert g.positions == {"red": 9, "blue": 0, "green": 10}
+    assert PlayoffStarted(("red", "green")) in events and g.playoff_teams == ("red", "green")
+
+
+def test_the_finish_is_safe_from_knockback() -> None:
+    g = started(3, track=10, home=3)  # home stretch: 7..9
+    g.positions["green"] = 9
+    g.apply(q("red", "wrong", Attack("green", "after", "right")))  # green reaches 10
+    g.apply(q("blue", "wrong"))
+    before = g.snapshot()
+    with pytest.raises(IllegalAction) as err:  # green's own question, green on the finish
+        g.apply(q("green", "wrong", Attack("red", "before", "right", knockback=True)))
+    assert err.value.rule == "knockback-home-stretch"
+    assert g.snapshot() == before and g.positions["green"] == 10
+
+
+def test_a_team_knocked_back_after_leaving_the_finish_has_still_reached_it() -> None:
+    g = started(3, track=10, home=3)  # home stretch: 7..9
+    g.positions.update(red=9, green=7)
+    g.apply(q("red", "wrong", Attack("green", "before", "right")))  # green reaches 10
+    g.apply(q("blue", "wrong", Attack("green", "after", "wrong")))  # and falls back to 9
+    assert g.positions["green"] == 9 and g.in_home_stretch("green") and not g.finished
+    g.apply(q("green", "wrong", Attack("red", "before", "right", knockback=True)))
+    assert g.positions == {"red": 9, "blue": 0, "green": 6}
+    assert g.finished and g.winner == "green"
+
+
 def test_several_teams_at_the_finish_play_off() -> None:
     g = started(3, track=10, home=3)
     g.positions.update(red=9, green=8)

@@ -14,7 +14,7 @@ from voicemaster.rules.actions import ANSWERS, Action, Attack, Position, StartRo
 from voicemaster.rules.board import RoundGame
 from voicemaster.rules.categories import ORD, STANDARD
 from voicemaster.rules.errors import IllegalAction
-from voicemaster.rules.events import Event, Moved, RoundEnded, RoundStarted, Zwapped
+from voicemaster.rules.events import Event, Moved, MoveReason, RoundEnded, RoundStarted, Zwapped
 
 SLOTS = 4
 BEZZERWIZZERS_PER_ROUND = 2
@@ -34,6 +34,9 @@ class StandardGame(RoundGame):
         # turn: questions asked this round; slot = turn // teams, seat = turn % teams
         self.slots: dict[str, list[str]] = {}
         self.zwaps = {team: 0 for team in self.teams}
+        # teams that have reached the finish, even if they stand behind it again (a missed
+        # attack costs a point): the game ends when the slot in which one got there ends
+        self.reached: set[str] = set()
 
     # --- where are we ----------------------------------------------------------------------
     def current(self) -> tuple[str, int]:
@@ -146,12 +149,21 @@ class StandardGame(RoundGame):
             return self._move(defender, -gain, "knockback")
         return self._move(attack.team, gain, "bezzerwizzer")
 
+    def _move(self, team: str, delta: int, reason: MoveReason) -> Moved | None:
+        moved = super()._move(team, delta, reason)
+        if self.positions[team] >= self.settings.track:
+            self.reached.add(team)
+        return moved
+
     def _after_question(self) -> list[Event]:
+        """A slot that ends with a team having reached the finish ends the game: the rulebook's
+        "the game ends when one team reaches the last space", once every team has answered the
+        same number of questions; several teams that reached it play off."""
         if self.turn % len(self.order):
             return []
-        at_finish = tuple(t for t in self.order if self.positions[t] >= self.settings.track)
-        if at_finish:
-            return self._settle(at_finish)
+        reached = tuple(t for t in self.order if t in self.reached)
+        if reached:
+            return self._settle(reached)
         if self.turn == SLOTS * len(self.order):
             self.phase = "round-start"
             self.slots = {}
