@@ -1,15 +1,36 @@
-"""The endpointer on synthesized speech embedded in dithered noise (audio time only)."""
+"""The endpointer on synthesized speech embedded in dithered noise (audio time only), with
+either detector: Silero VAD (the default) and band energy."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-from voicemaster.speech import audio
+from voicemaster.speech import audio, endpointer, vad
 from voicemaster.speech.endpointer import EndpointConfig, Endpointer, State
 from voicemaster.speech.synth import render
 
 LEAD, TRAIL = 1.0, 1.5
+SILERO = pytest.mark.skipif(not vad.available(), reason="Silero VAD needs faster-whisper")
+DETECTORS = (pytest.param("silero", marks=SILERO), "energy")
+# Silero hears a word's soft edges late (the /s/ of "six") and lets its probability fall for a
+# few 32 ms frames after the word: the pre-roll (0.3 s) and tail (0.2 s) cover both
+TOLERANCE = {"silero": 0.15, "energy": 0.1}
+
+
+def brown(n: int, level_db: float, rng: np.random.Generator) -> np.ndarray:
+    """Brown noise (a car: power falling 6 dB an octave, nothing under 20 Hz) at ``level_db``."""
+    spec = np.fft.rfft(rng.normal(0.0, 1.0, n))
+    freq = np.fft.rfftfreq(n, 1 / 16_000)
+    spec *= np.where(freq >= 20.0, 1.0 / np.maximum(freq, 20.0), 0.0)
+    shaped = np.fft.irfft(spec, n)
+    return np.asarray(shaped / np.sqrt(np.mean(shaped**2)) * 32768.0 * 10 ** (level_db / 20))
+
+
+def noisy(pcm: bytes, level_db: float, colour: str, rng: np.random.Generator) -> bytes:
+    n = len(pcm) // 2
+    noise = brown(n, level_db, rng) if colour == "brown" else audio.noise(n, level_db, rng, colour)
+    return audio.to_bytes(audio.to_array(pcm) + noise)
 
 
 def truth(pcm: bytes, snr: float | None = None) -> tuple[float, float]:
@@ -42,6 +63,7 @@ def run(ep: Endpointer, pcm: bytes, chunk: int = 640) -> State:
     return ep.finish()
 
 
+@pytest.mark.parametrize("detector", DETECTORS)
 @pytest.mark.parametrize(
     ("text", "voice", "snr"),
     [
@@ -53,32 +75,49 @@ def run(ep: Endpointer, pcm: bytes, chunk: int = 640) -> State:
     ],
 )
 def test_finds_start_and_end_of_a_word(
-    flite: None, espeak: None, rng: np.random.Generator, text: str, voice: str, snr: float | None
+    flite: None,
+    espeak: None,
+    rng: np.random.Generator,
+    text: str,
+    voice: str,
+    snr: float | None,
+    detector: str,
 ) -> None:
     word = render(text, voice)
     start, end = truth(word, snr)
-    ep = Endpointer()
+    ep = Endpointer(EndpointConfig(detector=detector))
+    assert ep.detector == detector
     assert run(ep, scene(word, rng, snr)) == State.DONE
     got = ep.endpoint()
     assert got is not None and got.reason == "silence"
-    assert abs(got.start_s - (LEAD + start)) <= 0.1
-    assert abs(got.speech_end_s - (LEAD + end)) <= 0.1
+    assert abs(got.start_s - (LEAD + start)) <= TOLERANCE[detector]
+    assert abs(got.speech_end_s - (LEAD + end)) <= TOLERANCE[detector]
     assert got.end_s - got.speech_end_s == pytest.approx(0.6, abs=0.011)
     cfg = ep.config
+    # the utterance handed on holds the whole word
+    assert got.start_s - cfg.preroll_s <= LEAD + start
+    assert got.speech_end_s + cfg.tail_s >= LEAD + end
     expected = got.speech_end_s - got.start_s + cfg.preroll_s + cfg.tail_s
     assert audio.duration_s(got.pcm) == pytest.approx(expected, abs=0.011)
 
 
-def test_result_does_not_depend_on_chunking(flite: None, rng: np.random.Generator) -> None:
+@pytest.mark.parametrize("detector", DETECTORS)
+def test_result_does_not_depend_on_chunking(
+    flite: None, rng: np.random.Generator, detector: str
+) -> None:
     pcm = scene(render("paris", "flite:slt"), rng, 20.0)
-    a, b = Endpointer(), Endpointer()
+    cfg = EndpointConfig(detector=detector)
+    a, b, c = Endpointer(cfg), Endpointer(cfg), Endpointer(cfg)
     run(a, pcm, chunk=7)
     run(b, pcm, chunk=32_000)
-    assert a.endpoint() == b.endpoint()
+    run(c, pcm, chunk=1_023)
+    assert a.endpoint() is not None
+    assert a.endpoint() == b.endpoint() == c.endpoint()
 
 
-def test_thinking_time_then_timeout(rng: np.random.Generator) -> None:
-    ep = Endpointer(EndpointConfig(think_s=2.0))
+@pytest.mark.parametrize("detector", DETECTORS)
+def test_thinking_time_then_timeout(rng: np.random.Generator, detector: str) -> None:
+    ep = Endpointer(EndpointConfig(think_s=2.0, detector=detector))
     room = audio.to_bytes(audio.noise(16_000 * 5, -55.0, rng))
     assert run(ep, room) == State.TIMEOUT
     assert ep.now_s == pytest.approx(2.0 + ep.config.holdoff_s, abs=0.011)
@@ -88,35 +127,43 @@ def test_thinking_time_then_timeout(rng: np.random.Generator) -> None:
     assert ep.now_s == pytest.approx(1.0 + ep.config.holdoff_s, abs=0.011)
 
 
-def test_speech_after_the_thinking_time_is_not_heard(flite: None, rng: np.random.Generator) -> None:
-    ep = Endpointer(EndpointConfig(think_s=0.8))
+@pytest.mark.parametrize("detector", DETECTORS)
+def test_speech_after_the_thinking_time_is_not_heard(
+    flite: None, rng: np.random.Generator, detector: str
+) -> None:
+    ep = Endpointer(EndpointConfig(think_s=0.8, detector=detector))
     assert run(ep, scene(render("paris", "flite:slt"), rng, 20.0, lead=1.5)) == State.TIMEOUT
 
 
-def test_maximum_utterance_length(flite: None, rng: np.random.Generator) -> None:
+@pytest.mark.parametrize("detector", DETECTORS)
+def test_maximum_utterance_length(flite: None, rng: np.random.Generator, detector: str) -> None:
     long = render("the quick brown fox jumps over the lazy dog again and again", "flite:slt")
-    ep = Endpointer(EndpointConfig(max_utterance_s=1.0))
+    ep = Endpointer(EndpointConfig(max_utterance_s=1.0, detector=detector))
     assert run(ep, scene(long, rng, None)) == State.DONE
     got = ep.endpoint()
     assert got is not None and got.reason == "max_length"
     assert got.end_s - got.start_s == pytest.approx(1.0, abs=0.011)
 
 
-def test_holdoff_ignores_the_echo_of_our_own_voice(flite: None, rng: np.random.Generator) -> None:
+@pytest.mark.parametrize("detector", DETECTORS)
+def test_holdoff_ignores_the_echo_of_our_own_voice(
+    flite: None, rng: np.random.Generator, detector: str
+) -> None:
     said = audio.to_array(render("the end of the question", "flite:slt"))
     loudest = int(np.argmax(np.abs(said)))
     tail = said[loudest : loudest + 2400]  # 150 ms of our own voice, still in the room
     pcm = audio.dither(audio.to_bytes(tail) + bytes(2 * 16_000 * 2), rng)
-    no_holdoff = Endpointer(EndpointConfig(holdoff_s=0.0, calibrate_s=0.0, think_s=1.5))
-    assert run(no_holdoff, pcm) == State.DONE  # the echo counts as speech ...
-    with_holdoff = Endpointer(EndpointConfig(holdoff_s=0.16, calibrate_s=0.0, think_s=1.5))
-    assert run(with_holdoff, pcm) == State.TIMEOUT  # ... unless held off
+    cfg = EndpointConfig(holdoff_s=0.0, calibrate_s=0.0, think_s=1.5, detector=detector)
+    assert run(Endpointer(cfg), pcm) == State.DONE  # the echo counts as speech ...
+    held = EndpointConfig(holdoff_s=0.16, calibrate_s=0.0, think_s=1.5, detector=detector)
+    assert run(Endpointer(held), pcm) == State.TIMEOUT  # ... unless held off
 
 
+@pytest.mark.parametrize("detector", DETECTORS)
 def test_digital_silence_does_not_make_noise_look_like_speech(
-    flite: None, rng: np.random.Generator
+    flite: None, rng: np.random.Generator, detector: str
 ) -> None:
-    ep = Endpointer(EndpointConfig(think_s=5.0))
+    ep = Endpointer(EndpointConfig(think_s=5.0, detector=detector))
     assert ep.feed(bytes(2 * 16_000 * 2)) == State.WAITING  # 2 s of a gated USB mic
     ep.begin(think_s=4.0)
     gate_opens = audio.to_bytes(audio.noise(16_000 * 2, -58.0, rng))
@@ -125,25 +172,35 @@ def test_digital_silence_does_not_make_noise_look_like_speech(
     assert run(ep, word) == State.DONE
     got = ep.endpoint()
     assert got is not None
-    assert got.start_s == pytest.approx(3.0 + 0.5 + truth(render("paris", "flite:slt"))[0], abs=0.1)
+    start = 3.0 + 0.5 + truth(render("paris", "flite:slt"))[0]
+    assert got.start_s == pytest.approx(start, abs=TOLERANCE[detector])
 
 
-def test_all_zero_stream_times_out(rng: np.random.Generator) -> None:
-    ep = Endpointer(EndpointConfig(think_s=1.0))
+@pytest.mark.parametrize("detector", DETECTORS)
+def test_all_zero_stream_times_out(rng: np.random.Generator, detector: str) -> None:
+    ep = Endpointer(EndpointConfig(think_s=1.0, detector=detector))
     assert run(ep, bytes(2 * 16_000 * 3)) == State.TIMEOUT
     assert ep.floor_db == ep.config.initial_floor_db  # zeros taught it nothing
 
 
-def test_end_of_stream_closes_an_utterance(flite: None, rng: np.random.Generator) -> None:
+@pytest.mark.parametrize("detector", DETECTORS)
+def test_end_of_stream_closes_an_utterance(
+    flite: None, rng: np.random.Generator, detector: str
+) -> None:
     word = audio.dither(audio.pad(render("paris", "flite:slt"), 0.5, 0.0), rng)
-    ep = Endpointer()
+    ep = Endpointer(EndpointConfig(detector=detector))
     assert run(ep, word) == State.DONE
     got = ep.endpoint()
     assert got is not None and got.reason == "end_of_stream"
+    # every whole 10 ms frame was heard, the last ones too
+    assert got.end_s == pytest.approx(audio.duration_s(word), abs=0.011)
 
 
-def test_short_trailing_silence_for_commands(flite: None, rng: np.random.Generator) -> None:
-    ep = Endpointer()
+@pytest.mark.parametrize("detector", DETECTORS)
+def test_short_trailing_silence_for_commands(
+    flite: None, rng: np.random.Generator, detector: str
+) -> None:
+    ep = Endpointer(EndpointConfig(detector=detector))
     ep.begin(trailing_s=ep.config.short_trailing_s)
     assert run(ep, scene(render("repeat", "flite:slt"), rng, 20.0)) == State.DONE
     got = ep.endpoint()
@@ -151,8 +208,9 @@ def test_short_trailing_silence_for_commands(flite: None, rng: np.random.Generat
     assert got.end_s - got.speech_end_s == pytest.approx(0.35, abs=0.011)
 
 
+@pytest.mark.parametrize("detector", DETECTORS)
 def test_audio_handed_over_as_it_arrives_is_the_utterance(
-    flite: None, rng: np.random.Generator
+    flite: None, rng: np.random.Generator, detector: str
 ) -> None:
     """What a listener streams to the recognizer (from the pre-roll, never past the tail)
     joins up to exactly the utterance the endpoint holds, pauses inside it included."""
@@ -160,7 +218,7 @@ def test_audio_handed_over_as_it_arrives_is_the_utterance(
     a, b = truth(first_word)
     gap = 0.4 - (audio.duration_s(first_word) - b) - truth(second_word)[0]  # 0.4 s between them
     words = first_word + bytes(2 * round(max(0.0, gap) * 16_000)) + second_word
-    ep = Endpointer()
+    ep = Endpointer(EndpointConfig(detector=detector))
     streamed, fed, first = bytearray(), 0, None
     pcm = scene(words, rng, 20.0)
     for i in range(0, len(pcm), 640):
@@ -178,11 +236,12 @@ def test_audio_handed_over_as_it_arrives_is_the_utterance(
     got = ep.endpoint()
     assert got is not None and got.reason == "silence"
     assert bytes(streamed) == got.pcm == ep.utterance()
-    assert got.start_s == pytest.approx(LEAD + a, abs=0.1)  # both words are in it
-    assert got.speech_end_s - got.start_s > b - a + 0.4  # past the pause, into "da vinci"
+    assert got.start_s == pytest.approx(LEAD + a, abs=TOLERANCE[detector])  # both words ...
+    assert got.speech_end_s - got.start_s > b - a + 0.4  # ... past the pause, into "da vinci"
 
 
-def test_an_utterance_in_pink_room_noise_ends_after_the_word(flite: None) -> None:
+@pytest.mark.parametrize("detector", DETECTORS)
+def test_an_utterance_in_pink_room_noise_ends_after_the_word(flite: None, detector: str) -> None:
     """Pink noise (a fan, a car) swings +-2 dB from one 10 ms frame to the next; against the
     floor alone those swings kept "speech" going to the 12 s limit for some noise draws."""
     word = render("keep", "flite:slt")
@@ -193,7 +252,7 @@ def test_an_utterance_in_pink_room_noise_ends_after_the_word(flite: None) -> Non
         room = audio.noise(len(pcm) // 2 + 16_000 * 12, -43.0, rng, "pink")  # a long room
         mixed = audio.to_array(pcm).astype(float)
         scene_pcm = audio.to_bytes(room + np.pad(mixed, (0, len(room) - len(mixed))))
-        ep = Endpointer()
+        ep = Endpointer(EndpointConfig(detector=detector))
         assert run(ep, scene_pcm) == State.DONE
         got = ep.endpoint()
         assert got is not None and got.reason == "silence", (seed, got and got.reason)
@@ -203,7 +262,7 @@ def test_an_utterance_in_pink_room_noise_ends_after_the_word(flite: None) -> Non
 def test_the_room_rule_never_asks_more_than_its_cap_over_the_floor() -> None:
     """A near-silent recording swings wildly in dB: the room's measured spread must not lift
     the bar for speech far above floor + offset, or the quiet end of a word is cut."""
-    cfg = EndpointConfig()
+    cfg = EndpointConfig(detector="energy")
     rng = np.random.default_rng(5)
     hush = audio.to_bytes(rng.normal(0, 3, 16_000))  # about -80 dBFS
     tone = np.sin(2 * np.pi * 440 * np.arange(8_000) / 16_000)
@@ -215,3 +274,119 @@ def test_the_room_rule_never_asks_more_than_its_cap_over_the_floor() -> None:
     got = ep.endpoint()
     assert got is not None and got.reason == "silence"
     assert got.speech_end_s >= 1.0 - cfg.holdoff_s + 0.9  # the quiet end is speech too
+
+
+# ---------------------------------------------------------------------------- the detectors
+
+
+def test_an_unknown_detector_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown detector"):
+        Endpointer(EndpointConfig(detector="webrtc"))
+
+
+def test_without_silero_the_endpointer_measures_energy(
+    flite: None, rng: np.random.Generator, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(vad, "available", lambda: False)  # as on 32-bit ARM
+    ep = Endpointer()
+    assert ep.config.detector == "silero" and ep.detector == "energy"
+    assert run(ep, scene(render("paris", "flite:slt"), rng, 20.0)) == State.DONE
+
+
+class ScriptedVAD:
+    """Stands in for Silero: a given probability for each 32 ms frame, then 0."""
+
+    def __init__(self, probs: list[float]) -> None:
+        self.script = probs
+        self.reset()
+
+    def reset(self) -> None:
+        self.frames = self.pending = 0
+
+    def feed(self, samples: np.ndarray) -> np.ndarray:
+        total = self.pending + len(samples)
+        n, self.pending = divmod(total, vad.FRAME)
+        out = [
+            self.script[i] if i < len(self.script) else 0.0
+            for i in range(self.frames, self.frames + n)
+        ]
+        self.frames += len(out)
+        return np.asarray(out, dtype=np.float32)
+
+
+@pytest.mark.parametrize(("speech_off", "frames_of_speech"), [(0.35, 4 + 6), (0.5, 4)])
+def test_silero_decides_with_hysteresis(
+    monkeypatch: pytest.MonkeyPatch, speech_off: float, frames_of_speech: int
+) -> None:
+    """Speech starts at speech_on and lasts while the probability stays at speech_off."""
+    script = [0.1] * 10 + [0.9] * 4 + [0.4] * 6 + [0.2] * 40  # 32 ms frames
+    monkeypatch.setattr(endpointer, "_silero", lambda: ScriptedVAD(script))
+    cfg = EndpointConfig(holdoff_s=0.0, speech_on=0.5, speech_off=speech_off)
+    ep = Endpointer(cfg)
+    assert ep.detector == "silero"
+    assert run(ep, bytes(2 * vad.FRAME * len(script)), chunk=998) == State.DONE
+    got = ep.endpoint()
+    assert got is not None and got.reason == "silence"
+    frame = vad.FRAME / 16_000
+    assert got.start_s == pytest.approx(10 * frame, abs=0.011)
+    assert got.speech_end_s == pytest.approx((10 + frames_of_speech) * frame, abs=0.011)
+    assert got.end_s - got.speech_end_s == pytest.approx(cfg.trailing_silence_s, abs=0.011)
+
+
+def test_one_loud_silero_frame_is_not_speech(monkeypatch: pytest.MonkeyPatch) -> None:
+    """min_speech_s (60 ms) asks for two 32 ms frames: one frame's blip is not an onset."""
+    script = [0.1] * 10 + [0.9] + [0.1] * 30
+    monkeypatch.setattr(endpointer, "_silero", lambda: ScriptedVAD(script))
+    ep = Endpointer(EndpointConfig(holdoff_s=0.0, think_s=1.0))
+    assert run(ep, bytes(2 * vad.FRAME * len(script))) == State.TIMEOUT
+
+
+@pytest.mark.parametrize("detector", DETECTORS)
+def test_audio_after_an_end_is_heard_after_resume(
+    flite: None, rng: np.random.Generator, detector: str
+) -> None:
+    """A noise ends, the listener resumes: what came after it in the same chunk is not lost."""
+    first, second = render("yes", "flite:slt"), render("paris", "flite:rms")
+    pcm = audio.dither(audio.pad(first, 0.6, 1.0) + audio.pad(second, 0.0, 1.5), rng)
+    ep = Endpointer(EndpointConfig(detector=detector, holdoff_s=0.0))
+    assert ep.feed(pcm) == State.DONE  # one chunk holds both words
+    got = ep.endpoint()
+    assert got is not None and got.start_s < 1.0
+    ep.resume()
+    assert ep.feed(b"") == State.DONE
+    again = ep.endpoint()
+    assert again is not None and again.reason == "silence"
+    expected = 0.6 + audio.duration_s(first) + 1.0 + truth(second)[0]
+    assert again.start_s == pytest.approx(expected, abs=TOLERANCE[detector])
+
+
+@SILERO
+@pytest.mark.parametrize("colour", ["brown", "pink"])
+@pytest.mark.parametrize(("text", "voice"), [("mount everest", "flite:slt"), ("six", "flite:rms")])
+def test_silero_finds_a_word_in_loud_steady_noise(
+    flite: None, text: str, voice: str, colour: str
+) -> None:
+    """A car (brown) or a room (pink) 10 dB under the voice: the word, and nothing else."""
+    word = render(text, voice)
+    start, end = truth(word)
+    level = audio.active_level_db(word) - 10.0
+    for seed in range(3):
+        rng = np.random.default_rng(seed)
+        pcm = noisy(audio.dither(audio.pad(word, LEAD, TRAIL), rng), level, colour, rng)
+        ep = Endpointer(EndpointConfig(detector="silero"))
+        assert run(ep, pcm) == State.DONE
+        got = ep.endpoint()
+        assert got is not None and got.reason == "silence", (seed, got)
+        assert got.start_s - ep.config.preroll_s <= LEAD + start <= got.start_s + 0.15
+        assert got.speech_end_s - 0.05 <= LEAD + end + 0.2
+        assert got.speech_end_s + ep.config.tail_s >= LEAD + end - 0.1
+
+
+@SILERO
+@pytest.mark.parametrize("colour", ["brown", "pink"])
+def test_silero_is_not_started_by_loud_steady_noise(colour: str) -> None:
+    for seed in range(3):
+        rng = np.random.default_rng(seed)
+        room = noisy(bytes(2 * 16_000 * 4), -30.0, colour, rng)  # loud: a voice at -20 dBFS
+        ep = Endpointer(EndpointConfig(detector="silero", think_s=3.5))
+        assert run(ep, room) == State.TIMEOUT, seed

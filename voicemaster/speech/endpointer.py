@@ -1,21 +1,39 @@
 """Endpointing: where an utterance starts and ends in a stream of 16 kHz PCM.
 
-An energy detector (100 Hz - 7 kHz band, 10 ms frames) against an adaptive noise floor.  Every
+Two detectors decide, per 10 ms frame, whether it is speech (``EndpointConfig.detector``):
+
+- ``"silero"``: Silero VAD's speech probability (:mod:`voicemaster.speech.vad`, one per 32 ms)
+  with hysteresis: a frame turns speech at ``speech_on`` and stays speech down to
+  ``speech_off``.  A 10 ms frame takes the decision of the 32 ms frame holding most of it, so
+  frames are decided up to 37 ms of audio after they arrive; the onset rule below asks for two
+  such frames.  Steady noise 10 dB under the voice (a car's brown noise, a room's pink noise)
+  neither starts it nor keeps it going.  Where Silero cannot run (no faster-whisper or
+  onnxruntime, e.g. 32-bit ARM) the endpointer falls back to energy (``Endpointer.detector``).
+- ``"energy"``: band energy (100 Hz - 7 kHz) against an adaptive noise floor.  In brown noise
+  its slow swings pass for speech (scripts/bench_endpoint.py).
+
+Everything else (onset, pauses, trailing silence, pre-roll, tail, limits) is shared.  Every
 time is *audio* time (samples), never wall time, so a file streamed fast and a live microphone
 give the same result.  One :class:`Endpointer` serves many listening windows: the noise floor is
-learnt once (calibration) and kept; :meth:`Endpointer.begin` starts each window.
+learnt once (calibration) and kept; :meth:`Endpointer.begin` starts each window (and a fresh
+Silero stream: the audio between windows is not heard).
 """
 
 from __future__ import annotations
 
 import enum
+import logging
 from collections import deque
 from dataclasses import dataclass
 
 import numpy as np
 
+from voicemaster.speech import vad
 from voicemaster.speech.audio import to_array
 from voicemaster.speech.base import SAMPLE_RATE
+
+log = logging.getLogger(__name__)
+DETECTORS = ("silero", "energy")
 
 _SILENT_DB = -100.0  # below this a frame is digital silence: it says nothing about the room
 NOISE_RATE = 0.05  # per 10 ms frame: how fast the room's level and spread are followed
@@ -48,6 +66,15 @@ class EndpointConfig:
     initial_floor_db: float = -60.0
     floor_min_db: float = -75.0
     floor_rise_db_per_s: float = 3.0
+    # what tells speech from the room: "silero" or "energy" (see above).  calibrate_s, onset_db,
+    # offset_db ... floor_rise_db_per_s are the energy rule's; min_speech_s and onset_window_s
+    # serve both
+    detector: str = "silero"
+    # silero: a frame becomes speech at this probability and stays speech while at least
+    # speech_off (scripts/bench_endpoint.py: 0.4 found a few more real words than Silero's usual
+    # 0.5, as many in noise, with no more false starts and no later ends)
+    speech_on: float = 0.4
+    speech_off: float = 0.35
 
 
 class State(enum.Enum):
@@ -87,7 +114,11 @@ class Endpointer:
 
     def __init__(self, config: EndpointConfig | None = None) -> None:
         self.config = cfg = config or EndpointConfig()
+        if cfg.detector not in DETECTORS:
+            raise ValueError(f"unknown detector {cfg.detector!r} (one of {', '.join(DETECTORS)})")
         self._flen = round(cfg.frame_s * SAMPLE_RATE)
+        self._vad = _silero() if cfg.detector == "silero" else None
+        self.detector = "silero" if self._vad is not None else "energy"  # the one in use
         self.floor_db = cfg.initial_floor_db
         self.noise_db = cfg.initial_floor_db  # the room's mean level between utterances ...
         self.noise_dev = 0.0  # ... and its mean deviation (dB), learnt while waiting
@@ -116,6 +147,12 @@ class Endpointer:
         self._last = 0  # frame index after the last speech frame
         self._endpoint: Endpoint | None = None
         self._waiting_from = 0
+        if self._vad is not None:
+            self._vad.reset()
+        self._vad_rest = b""  # an odd byte not yet given to the VAD
+        self._voiced: deque[bool] = deque()  # per 32 ms VAD frame not yet used up ...
+        self._voiced_base = 0  # ... from this VAD frame on
+        self._vad_on = False  # hysteresis: the last VAD frame was speech
 
     def resume(self) -> None:
         """Forget the current utterance (it was noise) and wait again, same deadline."""
@@ -130,21 +167,44 @@ class Endpointer:
     def feed(self, pcm: bytes) -> State:
         if self.state in (State.DONE, State.TIMEOUT):
             return self.state
-        data = self._pending + pcm
-        usable = len(data) // (2 * self._flen) * 2 * self._flen
-        self._pending = data[usable:]
-        if usable:
-            frames = to_array(data[:usable]).astype(np.float64).reshape(-1, self._flen)
-            energies = band_energy_db(frames)
-            for i, energy in enumerate(energies):
-                raw = data[i * 2 * self._flen : (i + 1) * 2 * self._flen]
-                self._step(float(energy), raw)
-                if self.state in (State.DONE, State.TIMEOUT):
-                    break
+        if self._vad is not None:
+            self._hear(pcm)
+        self._pending += pcm
+        self._run()
         return self.state
+
+    def _run(self) -> None:
+        """Step every whole 10 ms frame that can be decided; frames after an end stay pending
+        (a listener that resumes hears them next)."""
+        data = self._pending
+        count = len(data) // (2 * self._flen)
+        if self._vad is not None:
+            count = min(count, self._decided() - self._frames)
+        if count <= 0:
+            return
+        size = 2 * self._flen
+        done = count
+        if self._vad is not None:
+            for i in range(count):
+                self._step_voiced(data[i * size : (i + 1) * size])
+                if self.state in (State.DONE, State.TIMEOUT):
+                    done = i + 1
+                    break
+        else:
+            frames = to_array(data[: count * size]).astype(np.float64).reshape(-1, self._flen)
+            for i, energy in enumerate(band_energy_db(frames)):
+                self._step(float(energy), data[i * size : (i + 1) * size])
+                if self.state in (State.DONE, State.TIMEOUT):
+                    done = i + 1
+                    break
+        self._pending = data[done * size :]
 
     def finish(self) -> State:
         """The stream ended: close an utterance in progress, else time out."""
+        if self._vad is not None and self.state not in (State.DONE, State.TIMEOUT):
+            # silence completes the last VAD frame, so the last whole 10 ms frames are decided
+            self._hear(bytes(2 * (-self._vad_samples() % vad.FRAME)))
+            self._run()
         if self.state in (State.SPEECH, State.PAUSE):
             self._close("end_of_stream")
         elif self.state == State.WAITING:
@@ -211,6 +271,60 @@ class Endpointer:
             return
         self._detect(frame, energy)
 
+    # ------------------------------------------------------------------ silero
+
+    def _hear(self, pcm: bytes) -> None:
+        """Give new audio to the VAD; keep its decisions (with hysteresis) per 32 ms frame."""
+        assert self._vad is not None
+        data = self._vad_rest + pcm
+        even = len(data) // 2 * 2
+        self._vad_rest = data[even:]
+        cfg = self.config
+        for prob in self._vad.feed(np.frombuffer(data[:even], dtype="<i2")):
+            self._vad_on = bool(prob >= (cfg.speech_off if self._vad_on else cfg.speech_on))
+            self._voiced.append(self._vad_on)
+
+    def _vad_samples(self) -> int:
+        """Samples of this window given to the VAD."""
+        assert self._vad is not None
+        return self._vad.frames * vad.FRAME + self._vad.pending
+
+    def _vad_frame(self, frame: int) -> int:
+        """The 32 ms VAD frame holding most of 10 ms frame ``frame`` (its middle sample)."""
+        return (frame * self._flen + self._flen // 2) // vad.FRAME
+
+    def _decided(self) -> int:
+        """How many 10 ms frames of this window the VAD has decided."""
+        known = self._voiced_base + len(self._voiced)  # VAD frames decided
+        if known == 0:
+            return 0
+        return (known * vad.FRAME - 1 - self._flen // 2) // self._flen + 1
+
+    def _step_voiced(self, raw: bytes) -> None:
+        frame = self._frames
+        k = self._vad_frame(frame)
+        while self._voiced_base < k:  # VAD frames behind us are used up
+            self._voiced.popleft()
+            self._voiced_base += 1
+        voiced = self._voiced[0]
+        self._frames += 1
+        if frame < self._holdoff:
+            self._audio_start = self._frames * self._flen
+            self._waiting_from = self._frames
+            return
+        self._audio += raw
+        if self.state != State.WAITING:
+            if voiced:
+                self._last = frame + 1
+            self._after_speech_frame()
+            return
+        self._recent.append((frame, 1.0 if voiced else 0.0, 0.0))
+        loud = [f for f, v, _ in self._recent if v > 0]
+        if not self._onset(loud, frame):
+            self._keep_waiting()
+
+    # ------------------------------------------------------------------ energy
+
     def _detect(self, frame: int, energy: float) -> None:
         if self.state == State.WAITING:
             self._wait_step(frame, energy)
@@ -265,14 +379,25 @@ class Endpointer:
         # a frame is loud against the floor of its own time (a floor that just fell after a
         # noise stopped must not turn that noise into speech)
         loud = [f for f, e, then in self._recent if e > max(then, self.floor_db) + cfg.onset_db]
-        if len(loud) * cfg.frame_s >= cfg.min_speech_s - 1e-9:
-            self.state = State.SPEECH
-            self._start = loud[0]
-            self._last = frame + 1
-            self._persist.clear()
+        if self._onset(loud, frame):
             return
         self._adapt(energy)
         self._learn_noise(energy)
+        self._keep_waiting()
+
+    def _onset(self, loud: list[int], frame: int) -> bool:
+        """Speech starts when enough of the recent frames are speech-like."""
+        cfg = self.config
+        if len(loud) * cfg.frame_s < cfg.min_speech_s - 1e-9:
+            return False
+        self.state = State.SPEECH
+        self._start = loud[0]
+        self._last = frame + 1
+        self._persist.clear()
+        return True
+
+    def _keep_waiting(self) -> None:
+        cfg = self.config
         if (self._frames - self._waiting_from) * cfg.frame_s >= self.think_s:
             self.state = State.TIMEOUT
         else:
@@ -290,6 +415,10 @@ class Endpointer:
             self._last = frame + 1
         elif not above:
             self._adapt(min(energy, self.floor_db))  # pauses may only lower the floor
+        self._after_speech_frame()
+
+    def _after_speech_frame(self) -> None:
+        cfg = self.config
         if self._frames - self._start >= round(cfg.max_utterance_s / cfg.frame_s):
             self._close("max_length")
         elif self.pause_s >= self.trailing_s - 1e-9:
@@ -308,3 +437,11 @@ class Endpointer:
         if drop:
             del self._audio[: 2 * drop]
             self._audio_start += drop
+
+
+def _silero() -> vad.SileroVAD | None:
+    """A Silero VAD stream, or None (with a warning) where it cannot run."""
+    if not vad.available():
+        log.warning("Silero VAD is unavailable here: the endpointer measures energy instead")
+        return None
+    return vad.SileroVAD()
