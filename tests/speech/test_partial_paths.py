@@ -17,6 +17,7 @@ from tests.speech.conftest import needs
 from voicemaster.decks import load_deck
 from voicemaster.host.quiz import Quiz
 from voicemaster.host.windows import GENERAL
+from voicemaster.speech.endpointer import EndpointConfig
 from voicemaster.speech.listener import MicEars
 from voicemaster.speech.pocketsphinx_asr import PocketsphinxRecognizer
 from voicemaster.speech.sources import QueueSource
@@ -39,7 +40,7 @@ def test_a_partial_best_path_gives_way_to_the_best_complete_phrase(
     source = QueueSource(seed=seed, noise_db=-43.0, colour="pink")
     source.push(synthesize(card.answer, voice=f"flite:{voice}", seed=seed), gap_s=0.3)
     source.push_silence(0.8)
-    ears = MicEars(source, asr)
+    ears = MicEars(source, asr, EndpointConfig(detector="energy"))  # the cut of the premise
     heard = ears.hear(quiz.expectation(card, TEAMS, GENERAL), 5.0)
     ears.close()
     assert asr.last_path == "n-best"  # the premise: the best path ended inside a phrase
