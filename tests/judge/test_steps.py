@@ -194,6 +194,21 @@ def test_an_accepted_surname_wins_a_tie_with_a_rivals_surname() -> None:
     assert judge("Gandhi", AnswerKey("Mahatma Gandhi", competitors=rivals)).verdict == "unsure"
 
 
+@pytest.mark.parametrize(("spoken", "answer", "competitor"), [
+    ("Monopsosy", "Monopsony", "Monopoly"), ("Stileto", "Stiletto", "Stilton"),
+    ("Birbie", "Barbie", "Birdie"), ("Carmon", "Carmen", "Carbon"),
+])  # fmt: skip
+def test_a_near_miss_is_right_only_when_clearly_closer_than_any_competitor(
+    spoken: str, answer: str, competitor: str
+) -> None:
+    """Close enough to the answer alone, but hardly closer to it than to another answer of
+    the category: asked back ("Did you say ...?"), not scored."""
+    alone = judge(spoken, AnswerKey(answer))
+    assert alone.verdict == "right" and alone.matched == answer
+    rivalled = judge(spoken, AnswerKey(answer, competitors=(competitor,)))
+    assert rivalled.verdict == "unsure" and rivalled.matched == answer
+
+
 def test_known_names_group_spellings_only() -> None:
     from voicemaster.judge.known import known_thing
 
