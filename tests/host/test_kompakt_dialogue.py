@@ -121,7 +121,7 @@ def test_an_attack_after_the_reading_wins_one_and_only_once_a_round(tmp_path: Pa
     assert "bezzerwizzer" not in second["question"]
     text = "\n".join(speaker.said)
     assert "1 point at stake" in text or "one point at stake" in text
-    assert "has bezzerwizzed this round" in text
+    assert f"Sorry {attacker.capitalize()}, you have bezzerwizzed this round." in text
 
 
 def test_the_game_runs_to_20_with_the_score_announced(tmp_path: Path) -> None:

@@ -202,8 +202,8 @@ def test_bezzerwizzer_on_the_placed_gap_or_by_the_active_player_is_refused(
 
     TimelineTurn(qm).play()
     said = " ".join(speaker.said)
-    assert "No Bezzerwizzer for Blue: every pawn on its own gap." in said
-    assert "No Bezzerwizzer for Red: no Bezzerwizzer on your own card." in said
+    assert "Sorry Blue, that gap is taken: every pawn needs its own gap." in said
+    assert "Red, you cannot bezzerwizz your own card." in said
     assert "bezzerwizzer" not in places(qm)[0]
 
 

@@ -13,6 +13,7 @@ from typing import Any, Generic, Protocol, TypeVar, cast
 
 from voicemaster.host.listening import Listener, Timing
 from voicemaster.host.log import GameLog
+from voicemaster.host.phrases import REFUSALS, refusal
 from voicemaster.host.quiz import Quiz
 from voicemaster.host.windows import GENERAL
 from voicemaster.rules import IllegalAction
@@ -36,6 +37,7 @@ class Host(Generic[G]):
     # answer window they only drew misheard answers, "pass" heard as "yes")
     listener_commands: tuple[str, ...] = GENERAL
     hosts: type[Any] = object  # the kind of game this quizmaster can host
+    refusals: dict[str, str] = REFUSALS  # a refused move as said, by the rule it breaks
 
     def __init__(
         self,
@@ -77,12 +79,14 @@ class Host(Generic[G]):
         _, lines, edits = self._context()
         return random.Random(f"{self.seed}:{lines}:{edits}:{purpose}")
 
-    def check_or_say(self, action: Action, prefix: str) -> bool:
-        """True when the action is legal; otherwise says why not ("<prefix>: <why>.")."""
+    def check_or_say(self, action: Action, prefix: str, who: str) -> bool:
+        """True when the action is legal; otherwise says why not to ``who``, the team that
+        tried it (see ``phrases.refusal``; ``prefix``: what was refused, "No zwap")."""
         try:
             self.game.check(action)
         except IllegalAction as exc:
-            self.say(f"{prefix}: {exc.detail}.")
+            teams = tuple(getattr(self.game, "teams", ()))
+            self.say(refusal(exc.rule, exc.detail, who, prefix, teams, self.refusals))
             return False
         return True
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, cast
 from voicemaster.host import intents, windows
 from voicemaster.host.dialogue import Quizmaster
 from voicemaster.host.intents import Command, Shout, Speech, ZwapTiles
-from voicemaster.host.phrases import listing, team_name, verdict
+from voicemaster.host.phrases import REFUSALS, listing, team_name, verdict
 from voicemaster.host.turn import PendingAttack, Turn
 from voicemaster.rules import Question, StartRound
 from voicemaster.rules.actions import Zwap
@@ -81,6 +81,7 @@ class KompaktQuizmaster(Quizmaster):
     turn_class: type[Turn]  # set below
     # the shared dialogue only uses what both boards have (teams, positions, check, apply)
     hosts = KompaktGame
+    refusals = {**REFUSALS, "bezzerwizzer-tile": "Sorry {who}, you have bezzerwizzed this round."}
 
     @property
     def kompakt(self) -> KompaktGame:
@@ -178,7 +179,7 @@ class KompaktTurn(Turn):
             qm.say(f"Zwap with which team? Say zwap with {names}.")
             return attack
         action = Zwap(self.team, (self.team, 1), (named[0], 1))
-        if not qm.check_or_say(action, "No zwap"):
+        if not qm.check_or_say(action, "No zwap", self.team):
             return attack
         qm.commit(action, {})
         now = qm.kompakt.category_at(self.team)

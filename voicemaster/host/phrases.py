@@ -2,16 +2,52 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from voicemaster.rules.events import Event, GameWon, Moved, PlayoffRoundPlayed, PlayoffStarted
 
 POINT_WORDS = {1: "one point", 2: "two points", 3: "three points", 4: "four points"}
 SLOT_WORDS = {1: "one", 2: "two", 3: "three", 4: "four"}
+# a move the rules refuse, said to the team that tried it ({who}), by the rule it breaks;
+# another rule: "<what was refused>: <the rule's reason>."
+REFUSALS = {
+    "bezzerwizzer-tile": "Sorry {who}, you have no Bezzerwizzer left.",
+    "attack-own-question": "{who}, you cannot bezzerwizz your own question.",
+    "zwap-tile": "Sorry {who}, you have used your zwap this round.",
+    "zwap-token": "Sorry {who}, you have used your zwap this round.",
+    "zwap-two-tiles": "{who}, a zwap swaps two different tiles.",
+    "zwap-closed-tile": "Sorry {who}, that tile has been played: a zwap takes open tiles only.",
+    "bezzerwizzer-pawn": "Sorry {who}, you have no Bezzerwizzer pawn left.",
+    "bezzerwizzer-own-card": "{who}, you cannot bezzerwizz your own card.",
+    "bezzerwizzer-one-pawn": "{who}, you have a pawn on this card already.",
+    "bezzerwizzer-different-gap": "Sorry {who}, that gap is taken: every pawn needs its own gap.",
+    "zwap-unplayed-card": "{who}, a zwap swaps two cards still in hand.",
+    "zwap-different-hands": "{who}, a zwap swaps cards from two different hands.",
+}
 
 
 def team_name(team: str) -> str:
     return team.capitalize() if team.islower() else team
+
+
+def refusal(
+    rule: str,
+    detail: str,
+    who: str,
+    prefix: str,
+    teams: Sequence[str] = (),
+    said: dict[str, str] = REFUSALS,
+) -> str:
+    """What the quizmaster says when the rules refuse ``who``'s move: "Sorry Blue, you have no
+    Bezzerwizzer left." (``said``: the sentences by rule); an unlisted rule as "<prefix>:
+    <its reason>." with the teams' names as said and the game's words in plain case."""
+    if rule in said:
+        return said[rule].format(who=team_name(who))
+    for team in teams:
+        detail = re.sub(rf"\b{re.escape(team)}\b", team_name(team), detail)
+    detail = detail.replace("BEZZERWIZZER", "Bezzerwizzer").replace("ZWAP", "zwap")
+    return f"{prefix}: {detail}."
 
 
 def listing(items: Sequence[str]) -> str:

@@ -128,7 +128,7 @@ class TimelineTurn:
             qm.say("Say zwap and two cards, for example: zwap my card one with Blue's card two.")
             return
         action = ZwapCards(self.team, call.cards[0], call.cards[1])
-        if not qm.check_or_say(action, "No zwap"):
+        if not qm.check_or_say(action, "No zwap", self.team):
             return
         first, second = (qm.title(c) for c in call.cards)
         qm.commit(action, {})
@@ -180,7 +180,7 @@ class TimelineTurn:
             return None
         pawn = Pawn(call.team, where)
         probe = Place(self.team, card.id, gap, (*pawns, pawn))
-        if not qm.check_or_say(probe, f"No Bezzerwizzer for {team_name(call.team)}"):
+        if not qm.check_or_say(probe, f"No Bezzerwizzer for {team_name(call.team)}", call.team):
             return None
         qm.say(f"{team_name(call.team)}'s pawn goes on gap {say.word(where)}.")
         return pawn

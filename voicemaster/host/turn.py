@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Literal
 
 from voicemaster.host import intents, windows
 from voicemaster.host.intents import Command, Intent, Shout, Speech, ZwapTiles
-from voicemaster.host.phrases import POINT_WORDS, team_name
+from voicemaster.host.phrases import POINT_WORDS, listing, team_name
 from voicemaster.rules import Attack, Question, Zwap
 from voicemaster.rules.actions import Position
 from voicemaster.speech import spotter
@@ -142,7 +142,7 @@ class Turn:
             qm.say(f"Sorry {team_name(attacker)}, {team_name(attack.team)} attacks this question.")
             return attack
         probe = Question(self.team, "wrong", Attack(attacker, when, "wrong"))
-        if not qm.check_or_say(probe, f"No Bezzerwizzer for {team_name(attacker)}"):
+        if not qm.check_or_say(probe, f"No Bezzerwizzer for {team_name(attacker)}", attacker):
             return attack
         qm.say(self.attack_taken(attacker, when))
         return PendingAttack(attacker, when)
@@ -156,15 +156,15 @@ class Turn:
         if len(intent.categories) != 2:
             qm.say("Say zwap and two tiles, for example: zwap my Music with Blue's Film.")
             return attack
-        positions = [
-            self.locate(c, o) for c, o in zip(intent.categories, intent.owners, strict=True)
-        ]
+        named = list(zip(intent.categories, intent.owners, strict=True))
+        positions = [self.locate(category, owner) for category, owner in named]
         first, second = positions
         if first is None or second is None:
-            qm.say("One of those tiles is not on the board.")
+            category, owner = named[0] if first is None else named[1]
+            qm.say(self.not_held(category, owner))
             return attack
         action = Zwap(self.team, first, second)
-        if not qm.check_or_say(action, "No zwap"):
+        if not qm.check_or_say(action, "No zwap", self.team):
             return attack
         qm.commit(action, {})
         now = qm.game.category_at(self.team, self.slot)
@@ -176,15 +176,31 @@ class Turn:
             attack = self.offer_take_back(attack, now)
         return attack
 
-    def locate(self, category: str, owner: str | None) -> Position | None:
+    def holders(self, category: str) -> list[Position]:
+        """Where ``category`` lies on the board (familie: a category may lie twice)."""
         slots: dict[str, list[str]] = self.qm.game.slots
-        owner = self.team if owner == "my" else owner
-        found = [
+        return [
             (t, s) for t, tiles in slots.items() for s, c in enumerate(tiles, 1) if c == category
         ]
-        preferred = [p for p in found if p[0] == owner]
-        candidates = preferred or found
-        return candidates[0] if candidates else None
+
+    def locate(self, category: str, owner: str | None) -> Position | None:
+        """The tile ``category`` of ``owner`` ("my": this turn's team; None: anyone's), or None
+        when that team does not hold it (never another team's tile of that name)."""
+        owner = self.team if owner == "my" else owner
+        found = [p for p in self.holders(category) if owner is None or p[0] == owner]
+        return found[0] if found else None
+
+    def not_held(self, category: str, owner: str | None) -> str:
+        """Why a zwap's tile was not found: "Sorry Blue, Geography is not your tile: it
+        belongs to Red." """
+        holders = listing(list(dict.fromkeys(team_name(t) for t, _ in self.holders(category))))
+        if not holders:
+            return f"Sorry, nobody holds {category} this round."
+        if owner in ("my", self.team):
+            whose = f"Sorry {team_name(self.team)}, {category} is not your tile"
+        else:
+            whose = f"Sorry, {category} is not {team_name(str(owner))}'s tile"
+        return f"{whose}: it belongs to {holders}."
 
     def offer_take_back(self, attack: PendingAttack, now: str) -> PendingAttack | None:
         who = team_name(attack.team)
