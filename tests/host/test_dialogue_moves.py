@@ -1,5 +1,5 @@
 """Moves that must do what the players said or be refused with the reason: zwaps of tiles a
-team does not hold."""
+team does not hold, and the tiles kept in the order read out."""
 
 from __future__ import annotations
 
@@ -42,3 +42,33 @@ def test_a_zwap_naming_the_wrong_owner_is_refused(tmp_path: Path) -> None:
     assert any("is not Blue's tile: it belongs to Red." in line for line in speaker.said) or any(
         "is not Red's tile: it belongs to Blue." in line for line in speaker.said
     )
+
+
+def test_keep_it_keeps_the_order_read_out_the_first_tile_for_four(tmp_path: Path) -> None:
+    table = Table().at("arrange", "keep it").at("before", "quit")
+    qm, speaker = quizmaster(tmp_path / "g.jsonl", table)
+    assert qm.run() == "quit"
+    cue = next(c for c in table.cues if c.kind == "arrange")
+    one, two, three, four = cue.options  # as drawn and read out
+    slots = qm.log.lines[1]["round"]["slots"][str(cue.team)]
+    assert slots == [four, three, two, one]  # slot 4 (four points) holds the first read
+    name = str(cue.team).capitalize()
+    order = f"{one} for four, {two} for three, {three} for two and {four} for one"
+    assert f"{name}, your tiles as drawn: {order}. Which one for four points? Or say keep it." in (
+        speaker.said
+    )
+    assert f"{name}: {order}." in speaker.said  # the arrangement said in the same order
+
+
+def test_keep_after_naming_the_four_keeps_the_rest_as_read(tmp_path: Path) -> None:
+    def third(cue: Cue) -> str:
+        return cue.options[2]
+
+    table = Table().at("arrange", third, "keep").at("before", "quit")
+    qm, speaker = quizmaster(tmp_path / "g.jsonl", table)
+    assert qm.run() == "quit"
+    cue = next(c for c in table.cues if c.kind == "arrange")
+    one, two, three, four = cue.options
+    assert qm.log.lines[1]["round"]["slots"][str(cue.team)] == [four, two, one, three]
+    rest = f"{one} for three, {two} for two and {four} for one"
+    assert f"And for three? Or keep it: {rest}." in speaker.said

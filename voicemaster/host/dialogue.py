@@ -177,9 +177,11 @@ class Quizmaster(Host[StandardGame]):
         self.commit(StartRound(draw.starter, slots), {})
 
     def arrange(self, team: str, drawn: tuple[str, ...]) -> tuple[str, ...]:
+        """The team's tiles by slot (1-4): it names the tile for four, three, two points, or
+        keeps the rest in the order read out (the first for the most points)."""
         left, chosen = list(drawn), {}
         prompt = (
-            f"{team_name(team)} team, you drew {phrases.listing(drawn)}. "
+            f"{team_name(team)}, your tiles as drawn: {phrases.kept_order(drawn, 4)}. "
             "Which one for four points? Or say keep it."
         )
         for points in (4, 3, 2):
@@ -189,11 +191,12 @@ class Quizmaster(Host[StandardGame]):
                 break
             chosen[points] = pick
             left.remove(pick)
-            prompt = f"And for {SLOT_WORDS[points - 1]}?"
+            rest = phrases.kept_order(left, points - 1)
+            prompt = f"And for {SLOT_WORDS[points - 1]}? Or keep it: {rest}."
         order = iter(left)
-        tiles = tuple(chosen.get(p) or next(order) for p in (1, 2, 3, 4))
-        self.say(phrases.arrangement(team, tiles))
-        return tiles
+        tiles = {p: chosen.get(p) or next(order) for p in (4, 3, 2, 1)}
+        self.say(phrases.arrangement(team, tuple(tiles[p] for p in (1, 2, 3, 4))))
+        return tuple(tiles[p] for p in (1, 2, 3, 4))
 
     def _pick_tile(self, team: str, left: list[str], prompt: str) -> str | None:
         """A tile named for the next slot, or None for keep (said, silent, or after three

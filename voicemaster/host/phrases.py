@@ -63,9 +63,15 @@ def standings(positions: dict[str, int], track: int) -> str:
     return f"Standings: {listing(parts)}. The finish is at {track}."
 
 
+def kept_order(tiles: Sequence[str], top: int) -> str:
+    """Tiles as they would be kept: "Music for four, Sport for three and Film for two"."""
+    return listing([f"{tile} for {SLOT_WORDS[top - i]}" for i, tile in enumerate(tiles)])
+
+
 def arrangement(team: str, tiles: Sequence[str]) -> str:
-    parts = [f"{tile} for {SLOT_WORDS[i]}" for i, tile in enumerate(tiles, 1)]
-    return f"{team_name(team)}: {listing(parts)}."
+    """ "Red: Music for four, Sport for three, Film for two and Nature for one." (``tiles``
+    by slot, one to four; said from four down, the order a team keeps)."""
+    return f"{team_name(team)}: {kept_order(tuple(reversed(tiles)), len(tiles))}."
 
 
 def verdict_words(answer: str) -> str:
