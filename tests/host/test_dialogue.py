@@ -135,17 +135,60 @@ def test_knock_back_in_the_home_stretch(tmp_path: Path) -> None:
     assert "home stretch" in said(speaker)
 
 
-def test_undo_takes_back_the_last_verdict_and_asks_again(tmp_path: Path) -> None:
+def test_undo_takes_back_the_last_verdict_and_asks_a_new_card(tmp_path: Path) -> None:
+    """The answer was read out: the same question again would be a gift, so undo asks a new
+    card of the same category, and the card taken back is recorded as ``undone``."""
     table = Table().at("before", None, "undo", "quit").at("answer", right, wrong)
     qm, speaker = quizmaster(tmp_path / "g.jsonl", table)
     qm.run()
     (line,) = questions(qm)
     assert line["question"]["answer"] == "wrong" and line["edits"] == 1
     assert qm.game.positions[line["question"]["team"]] == 0
-    answers = [c for c in table.cues if c.kind == "answer"]
-    assert answers[0].card.id == answers[1].card.id == line["card"]
-    assert "Taking that back" in said(speaker)
+    first, second = (c.card for c in table.cues if c.kind == "answer")
+    assert first.id != second.id and first.category == second.category
+    assert line["card"] == second.id and line["undone"] == [first.id]
+    team = str(line["question"]["team"]).capitalize()
+    assert f"Taking that back. {team}, a new question in {first.category}." in speaker.said
+    assert speaker.said.count(first.question) == 1
     assert read_record(tmp_path / "g.jsonl").game.summary() == qm.game.summary()
+
+
+def test_a_card_taken_back_scores_only_by_its_new_question_and_never_returns(
+    tmp_path: Path,
+) -> None:
+    table = Table().at("before", None, "undo", "undo").at("answer", wrong, right, right)
+    qm, speaker = quizmaster(tmp_path / "g.jsonl", table, track=12)
+    assert qm.run() == "finished"
+    line = questions(qm)[0]
+    assert line["edits"] == 2 and line["question"]["answer"] == "right"
+    assert qm.log.lines[2] is line and len(line["undone"]) == 2  # two cards taken back
+    cards = [c["card"] for c in questions(qm)]
+    assert len(set(cards)) == len(cards) and not set(line["undone"]) & set(cards)
+    asked = [c.card.id for c in table.cues if c.kind == "answer" and c.attempt == 0]
+    assert asked[:3] == [*line["undone"], line["card"]]
+
+
+def test_undo_keeps_a_bezzerwizzer_called_before_the_question(tmp_path: Path) -> None:
+    table = Table().at("before", shout, None, "undo", "quit")
+    table.at("answer", wrong, wrong).at("attacker", right, wrong)
+    qm, speaker = quizmaster(tmp_path / "g.jsonl", table)
+    assert qm.run() == "quit"
+    (line,) = questions(qm)
+    attack = line["question"]["bezzerwizzer"]
+    assert attack["when"] == "before" and attack["answer"] == "wrong" and line["edits"] == 1
+    assert qm.game.bezzerwizzers[attack["team"]] == 1  # spent once, not twice
+    assert f"{attack['team'].capitalize()}'s Bezzerwizzer still lies on it." in said(speaker)
+
+
+def test_undo_hands_back_a_bezzerwizzer_called_after_the_old_question(tmp_path: Path) -> None:
+    table = Table().at("before", None, "undo", "quit")
+    table.at("answer", shout, wrong, right).at("attacker", right)
+    qm, speaker = quizmaster(tmp_path / "g.jsonl", table)
+    assert qm.run() == "quit"
+    (line,) = questions(qm)
+    assert "bezzerwizzer" not in line["question"] and line["question"]["answer"] == "right"
+    assert all(n == 2 for n in qm.game.bezzerwizzers.values())
+    assert "your Bezzerwizzer comes back: call it again if you like." in said(speaker)
 
 
 def test_override_that_was_right(tmp_path: Path) -> None:

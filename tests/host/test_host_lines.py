@@ -1,10 +1,13 @@
-"""Lines a good host says (issue #16): a refused Bezzerwizzer in plain words."""
+"""Lines a good host says (issue #16): a refused Bezzerwizzer in plain words, nothing to take
+back without starting the round again."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from tests.host.helpers import Table, questions, quizmaster, shout
+from tests.host.test_timeline_dialogue import TimelineTable
+from tests.host.test_timeline_dialogue import quizmaster as timeline_quizmaster
 from voicemaster.host.channels import Cue
 
 
@@ -19,3 +22,41 @@ def test_a_bezzerwizzer_without_tokens_is_refused_in_plain_words(tmp_path: Path)
     attacker = next(t for t in qm.game.teams if t != questions(qm)[0]["question"]["team"])
     assert f"Sorry {attacker.capitalize()}, you have no Bezzerwizzer left." in speaker.said
     assert not any("BEZZERWIZZER" in line or f" {attacker} " in line for line in speaker.said)
+
+
+def test_undo_with_nothing_to_take_back_leaves_the_set_up_where_it_is(tmp_path: Path) -> None:
+    table = Table().at("arrange", "undo", "that was right", "keep").at("before", "quit")
+    qm, speaker = quizmaster(tmp_path / "g.jsonl", table)
+    assert qm.run() == "quit"
+    nothing = "No question has been answered yet: there is nothing to take back."
+    assert speaker.said.count(nothing) == 2
+    assert sum("drawn by lot" in line for line in speaker.said) == 1
+    sure = [c.detail for c in table.cues if c.kind == "sure"]
+    assert sure == ["quit"]  # nothing to take back: not asked back either
+    arranged = [c.team for c in table.cues if c.kind == "arrange" and c.attempt == 0]
+    assert len(arranged) == len(set(arranged)) == 2  # each team arranged once
+
+
+def test_undo_after_a_new_round_says_the_verdict_stands(tmp_path: Path) -> None:
+    table = Table(limit=200).at("before", *[None] * 8, "undo", None, "quit")
+    qm, speaker = quizmaster(tmp_path / "g.jsonl", table, track=40)
+    assert qm.run() == "quit"
+    assert "The last verdict stands: a new round has begun since." in speaker.said
+    assert sum(line.startswith("Round 2.") for line in speaker.said) == 1
+    later = speaker.said[[s.startswith("Round 2.") for s in speaker.said].index(True) :]
+    announced = [s for s in later if ", for one point: " in s]
+    assert len(announced) == len(set(announced)) == 2  # no turn announced again
+    assert len(questions(qm)) == 9 and "edits" not in questions(qm)[-2]
+
+
+def test_timeline_undo_with_nothing_placed_reads_the_turn_once(tmp_path: Path) -> None:
+    table = TimelineTable(limit=60).at("place", "undo", "that was wrong")
+    qm, speaker = timeline_quizmaster(tmp_path / "g.jsonl", table)
+    qm.deal()
+    from voicemaster.host.timeline_turn import TimelineTurn
+
+    turn = TimelineTurn(qm)
+    turn.play()
+    assert "There is nothing to undo now." in speaker.said
+    assert "In a timeline game the years decide: there is no verdict to change." in speaker.said
+    assert sum(line.startswith("Red, turn one") for line in speaker.said) == 1

@@ -1,4 +1,5 @@
-"""Corrections of the last verdict: "undo" asks the question again, "that was right" and
+"""Corrections of the last verdict: "undo" asks a new question of the same category (the
+answer was read out, so the old one is spent), "that was right" and
 "that was wrong" rewrite the record's last question line (asking the attacker when a wrong
 defender now leaves the attack open)."""
 
@@ -27,7 +28,8 @@ def take_back(qm: Quizmaster, right: bool | None) -> None:
     attack = question.attack
     if right is None:
         pending = PendingAttack(attack.team, attack.when) if attack else None
-        qm.game, qm.retake = before, Retake(str(last.get("card", "")), pending)
+        undone = (*(str(c) for c in last.get("undone", [])), str(last.get("card", "")))
+        qm.game, qm.retake = before, Retake(pending, undone)
         return
     _override(qm, before, question, right, last)
 

@@ -23,11 +23,18 @@ from voicemaster.rules.events import Event
 from voicemaster.rules.standard import StandardGame
 from voicemaster.speech.base import Expectation, Heard
 
+# what came after the last verdict, so that it can no longer be changed
+LATER = {
+    "round": ": a new round has begun since",
+    "zwap": ": a zwap came after it",
+    "playoff": ": the play-off has been played since",
+}
+
 
 class Quizmaster(Host[StandardGame]):
     hosts: type[Any] = StandardGame  # the standard board's games (standard, ord, familie)
     turn_class: type[Turn] = Turn  # a variant's quizmaster may ask its questions its own way
-    retake: Retake | None = None  # a verdict taken back: its card is asked again
+    retake: Retake | None = None  # a verdict taken back: a new card of its category is asked
     # (card id, team): the card's options were read out to that team (familie); only those
     # answers may name an option by letter, ordinal or part (see Quiz.key)
     told_options: frozenset[tuple[str, str]] = frozenset()
@@ -35,6 +42,10 @@ class Quizmaster(Host[StandardGame]):
     # --- small services used by turns --------------------------------------------------------
     def standings(self) -> str:
         return phrases.standings(self.game.positions, self.game.settings.track)
+
+    def taken_back(self) -> set[str]:
+        """The cards whose verdicts were undone (``undone`` in the record): never asked again."""
+        return {str(card) for line in self.log.lines[1:] for card in line.get("undone", ())}
 
     def draw_card(self, category: str, purpose: str, exclude: set[str] | None = None) -> Card:
         self.quiz.used = self.log.used_cards() | (exclude or set())
@@ -147,6 +158,16 @@ class Quizmaster(Host[StandardGame]):
         except (QuitGame, EOFError):
             return self.saved()
 
+    def cannot_correct(self, kind: str, right: bool | None) -> str | None:
+        """Only the record's last line can be corrected, and only a question's verdict."""
+        lines = self.log.lines
+        if "question" in lines[-1]:
+            return None
+        if not any("question" in line for line in lines[1:]):
+            return "No question has been answered yet: there is nothing to take back."
+        since = next((why for key, why in LATER.items() if key in lines[-1]), "")
+        return f"The last verdict stands{since}."
+
     def _step(self) -> None:
         expected = self.game.expected()
         self.told_options = frozenset()  # a new question (or a question asked again)
@@ -234,7 +255,7 @@ class Quizmaster(Host[StandardGame]):
         results: dict[str, Any] = {}
         cards: list[str] = []
         for team in teams:
-            card = self.draw_for(team, drawn[team], f"playoff:{team}", set(cards))
+            card = self.draw_for(team, drawn[team], f"playoff:{team}", {*cards, *self.taken_back()})
             cards.append(card.id)
             prompt = self.playoff_prompt(team, card)
             self.say(prompt)

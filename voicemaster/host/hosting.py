@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable
 from typing import Any, Generic, Protocol, TypeVar, cast
 
-from voicemaster.host.listening import Listener, Timing
+from voicemaster.host.listening import SURE, Listener, Timing
 from voicemaster.host.log import GameLog
 from voicemaster.host.phrases import REFUSALS, refusal
 from voicemaster.host.quiz import Quiz
@@ -38,6 +38,7 @@ class Host(Generic[G]):
     listener_commands: tuple[str, ...] = GENERAL
     hosts: type[Any] = object  # the kind of game this quizmaster can host
     refusals: dict[str, str] = REFUSALS  # a refused move as said, by the rule it breaks
+    sure_questions: dict[str, str] = SURE  # undo, override and quit as asked back when spoken
 
     def __init__(
         self,
@@ -56,7 +57,14 @@ class Host(Generic[G]):
         self.seed = str(log.header.get("seed", 0))
         self.game: G = self.replay()
         self.listener = Listener(
-            speaker, ears, self.timing, self._context, self.standings, recover=recover
+            speaker,
+            ears,
+            self.timing,
+            self._context,
+            self.standings,
+            recover=recover,
+            refuse=self.cannot_correct,
+            sure_questions=self.sure_questions,
         )
 
     def replay(self, upto: int | None = None) -> G:
@@ -68,6 +76,11 @@ class Host(Generic[G]):
 
     def standings(self) -> str:
         raise NotImplementedError
+
+    def cannot_correct(self, kind: str, right: bool | None) -> str | None:
+        """Why "undo" (``right`` None) or "that was right/wrong" cannot be done at a listening
+        point of ``kind`` (said, and the listening goes on), or None."""
+        return None
 
     def _context(self) -> tuple[object, int, int]:
         return self.game, len(self.log.lines), int(self.log.lines[-1].get("edits", 0))

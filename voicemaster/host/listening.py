@@ -56,7 +56,7 @@ PAUSED = Expectation(commands=(*intents.COMMANDS["resume"], *intents.COMMANDS["q
 # in 24 simulated games 18 other utterances were heard as "undo", "that was right" or "quit"
 # (answers, and "Food & Drink" when arranging tiles), against 82 such commands said
 SURE = {
-    "undo": "Take back the last verdict and ask that question again?",
+    "undo": "Take back the last verdict and ask a new question?",
     "that was right": "Change the last verdict to right?",
     "that was wrong": "Change the last verdict to not right?",
     "quit": "Stop the game here? It is saved.",
@@ -77,6 +77,9 @@ def help_text(kind: str) -> str:
 MAX_ERRORS = 3  # recognizer errors in a row at one listening point before it gives up
 MAX_FAILED_WINDOWS = 5  # listening points given up in a row before the game stops (saved)
 ANSWER_KINDS = ("answer", "attacker", "playoff")
+
+
+Refuse = Callable[[str, "bool | None"], "str | None"]
 
 
 class NotCaught(Exception):
@@ -116,8 +119,13 @@ class Listener:
         standings: Callable[[], str],
         sleep: Callable[[float], None] = time.sleep,
         recover: Callable[[], None] | None = None,
+        refuse: Refuse | None = None,
+        sure_questions: dict[str, str] = SURE,
     ) -> None:
         self.recover = recover  # e.g. reopen the microphone (raises SpeechUnavailable if absent)
+        # (listening kind, right or None for undo) -> why that correction cannot be made now
+        self.refuse = refuse
+        self.sure_questions = sure_questions  # a command as asked back ("sure"), by command
         self.speaker = speaker
         self.ears = ears
         self.timing = timing
@@ -234,8 +242,12 @@ class Listener:
                 shout_team=heard.team,
             )
             if isinstance(intent, Override) or intent in (Command("undo"), Command("quit")):
-                self._act(intent, team)  # raises when the players confirm it
-                expectation = without_command(expectation, intent)  # denied: not heard again
+                why = self._cannot(intent, kind)
+                if why is None:
+                    self._act(intent, team)  # raises when the players confirm it
+                else:
+                    self.say(why)  # nothing to take back: the listening point goes on
+                expectation = without_command(expectation, intent)  # not heard again here
                 continue
             if not self._general(intent, kind, prompt):
                 return intent, heard
@@ -260,6 +272,13 @@ class Listener:
             return False  # "pass" belongs to the caller
         return True
 
+    def _cannot(self, intent: Intent, kind: str) -> str | None:
+        """Why an undo or override cannot be made at a listening point of ``kind`` (said
+        instead of asking it back), or None."""
+        if self.refuse is None or intent == Command("quit"):
+            return None
+        return self.refuse(kind, intent.right if isinstance(intent, Override) else None)
+
     def _act(self, intent: Intent, team: str | None = None) -> None:
         """Undo, override or quit, once the players confirm it (typed: at once); ``team``: the
         team the listening point was for (most likely who spoke)."""
@@ -267,7 +286,7 @@ class Listener:
             command = "that was right" if intent.right else "that was wrong"
         else:
             command = intent.name if isinstance(intent, Command) else ""
-        if not self.sure(SURE[command], command, team):
+        if not self.sure(self.sure_questions[command], command, team):
             self.say(NOT_DONE)
             return
         if command == "quit":

@@ -12,7 +12,7 @@ from typing import Any
 
 from voicemaster.host import timeline_phrases as say
 from voicemaster.host.hosting import Host
-from voicemaster.host.listening import COMMAND_WORDS, QuitGame, TakeBack
+from voicemaster.host.listening import COMMAND_WORDS, SURE, QuitGame, TakeBack
 from voicemaster.host.phrases import team_name
 from voicemaster.host.session import timeline_deck_problem
 from voicemaster.host.timeline_intents import Title
@@ -22,12 +22,14 @@ from voicemaster.rules.timeline import TimelineGame, fits
 from voicemaster.rules.timeline_types import Place, Tiebreak, TimelineCard, ZwapCards
 from voicemaster.speech.base import Expectation
 
+NO_VERDICT = "In a timeline game the years decide: there is no verdict to change."
 LINE_WORDS = ("repeat the line", "my cards", "card", "gap", "before", "after", "between")
 
 
 class TimelineQuizmaster(Host[TimelineGame]):
     listener_commands = COMMAND_WORDS + LINE_WORDS
     hosts = TimelineGame
+    sure_questions = {**SURE, "undo": "Take back the last placement?"}
 
     @cached_property
     def pool(self) -> list[TimelineCard]:
@@ -200,9 +202,18 @@ class TimelineQuizmaster(Host[TimelineGame]):
         return 1
 
     # --- corrections ---------------------------------------------------------------------------
+    def cannot_correct(self, kind: str, right: bool | None) -> str | None:
+        """The years decide (no verdict to change); undo takes back the card waiting for
+        Bezzerwizzers, else the record's last placement or zwap."""
+        if right is not None:
+            return NO_VERDICT
+        if kind == "bezzerwizzer" or any(k in self.log.lines[-1] for k in ("place", "zwap")):
+            return None
+        return "There is nothing to undo now."
+
     def _take_back(self, right: bool | None) -> None:
         if right is not None:
-            self.say("In a timeline game the years decide: there is no verdict to change.")
+            self.say(NO_VERDICT)
             return
         last = self.log.lines[-1]
         if "place" not in last and "zwap" not in last:

@@ -46,10 +46,12 @@ class PendingAttack:
 
 @dataclass(frozen=True)
 class Retake:
-    """A verdict taken back: the same card is answered again and replaces the record's last line."""
+    """A verdict taken back after its answer was read out: a new card of the same category is
+    asked (never one of ``undone``, the cards taken back) and replaces the record's last line;
+    ``attack``: the Bezzerwizzer that lay on the question."""
 
-    card: str
     attack: PendingAttack | None
+    undone: tuple[str, ...]
 
 
 class Turn:
@@ -61,14 +63,14 @@ class Turn:
     # --- the whole question ------------------------------------------------------------------
     def play(self) -> None:
         qm, team = self.qm, self.team
-        card = qm.quiz.card(self.retake.card) if self.retake else None
-        if self.retake and card is not None:
-            qm.say(f"Taking that back. {team_name(team)}, here is your question again.")
-            attack = self.retake.attack
+        if self.retake is not None:
+            attack = self.retold(self.retake)
         else:
             qm.say(self.announce())
             attack = self.before_window()
-            card = qm.draw_for(team, qm.game.category_at(team, self.slot))
+        undone = self.retake.undone if self.retake else ()
+        category = qm.game.category_at(team, self.slot)
+        card = qm.draw_for(team, category, exclude=qm.taken_back() | set(undone))
         qm.say(card.question)
         attack = self.after_reading(card, attack)
         answer, attack = self.defend(card, attack)
@@ -76,8 +78,25 @@ class Turn:
         if attack is not None:
             bezzerwizzer = self.attacker(card, attack, answer)
         action = Question(team, answer, bezzerwizzer)  # type: ignore[arg-type]
-        events = qm.commit(action, {"card": card.id}, replace=self.retake is not None)
+        extra = {"card": card.id, **({"undone": list(undone)} if undone else {})}
+        events = qm.commit(action, extra, replace=self.retake is not None)
         qm.reveal(card, action, events)
+
+    def retold(self, retake: Retake) -> PendingAttack | None:
+        """After an undo: a new question of the same category.  A Bezzerwizzer called before
+        the question still lies on it; one called after the old question is handed back."""
+        category = self.qm.game.category_at(self.team, self.slot)
+        lines = [f"Taking that back. {team_name(self.team)}, a new question in {category}."]
+        attack = retake.attack
+        if attack is not None:
+            who = team_name(attack.team)
+            if attack.when == "after":
+                lines.append(f"{who}, your Bezzerwizzer comes back: call it again if you like.")
+                attack = None
+            else:
+                lines.append(f"{who}'s Bezzerwizzer still lies on it.")
+        self.qm.say(" ".join(lines))
+        return attack
 
     def after_reading(self, card: Card, attack: PendingAttack | None) -> PendingAttack | None:
         """Between the question and the defender's answer (familie: the answer options)."""
