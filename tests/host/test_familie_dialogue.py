@@ -132,7 +132,7 @@ def test_adults_attacking_children_answer_first_with_covered_ears(tmp_path: Path
         "answer": "right",
     }
     lines = said(speaker)
-    covered = index_of(lines, "Red team, please cover your ears. Blue, your answer?")
+    covered = index_of(lines, "Red, please cover your ears. Blue, your answer?")
     options = index_of(lines, "Red, here are the options.")
     assert covered < index_of(lines, "you can listen again") < options
     kinds_heard = [k for k, team, _ in table.heard if team is not None]
@@ -254,7 +254,7 @@ def test_kinds_by_voice_and_by_flag() -> None:
     speaker = TranscriptSpeaker()
     assert ask_kinds(speaker, ears, ["red", "blue"]) == {"red": "child", "blue": "adult"}
     assert "Red is a children's team." in speaker.said
-    assert speaker.said.count("Blue team: children or adults?") == 2
+    assert speaker.said.count("Blue: are you children or adults?") == 2
     assert parse_kinds("red=child, blue=adults", ["red", "blue"]) == {
         "red": "child",
         "blue": "adult",

@@ -70,6 +70,6 @@ def test_play_asks_each_team_whether_it_is_children_or_adults(
                  "--teams", "2", "--deck", str(DECK), "--record", "p.jsonl"])  # fmt: skip
     out = capsys.readouterr().out
     assert code == 0
-    assert "Red team: children or adults?" in out and "Red is a children's team." in out
+    assert "Red: are you children or adults?" in out and "Red is a children's team." in out
     assert "Blue is an adults' team." in out
     assert read_record(tmp_path / "p.jsonl").header["kinds"] == {"red": "child", "blue": "adult"}

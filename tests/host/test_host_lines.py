@@ -1,14 +1,22 @@
 """Lines a good host says (issue #16): a refused Bezzerwizzer in plain words, nothing to take
-back without starting the round again."""
+back without starting the round again, quit while setting up."""
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
+
+import pytest
 
 from tests.host.helpers import Table, questions, quizmaster, shout
 from tests.host.test_timeline_dialogue import TimelineTable
 from tests.host.test_timeline_dialogue import quizmaster as timeline_quizmaster
-from voicemaster.host.channels import Cue
+from voicemaster.cli import main
+from voicemaster.host.channels import Cue, ScriptedEars, TranscriptSpeaker
+from voicemaster.host.familie import ask_kinds
+from voicemaster.host.setup_voice import STOPPED, SetupQuit, ask_setup
+
+KEYBOARD = ["play", "--input", "keyboard", "--output", "text"]
 
 
 def test_a_bezzerwizzer_without_tokens_is_refused_in_plain_words(tmp_path: Path) -> None:
@@ -60,3 +68,27 @@ def test_timeline_undo_with_nothing_placed_reads_the_turn_once(tmp_path: Path) -
     assert "There is nothing to undo now." in speaker.said
     assert "In a timeline game the years decide: there is no verdict to change." in speaker.said
     assert sum(line.startswith("Red, turn one") for line in speaker.said) == 1
+
+
+def test_quit_while_setting_up_stops_without_a_game() -> None:
+    speaker = TranscriptSpeaker()
+    with pytest.raises(SetupQuit):
+        ask_setup(speaker, ScriptedEars.of(["standard", "quit"]))
+    assert speaker.said[-1] == STOPPED and not any("understand" in s for s in speaker.said)
+    for replies in (["stop the game"], ["two", "tigers", "exit"]):
+        with pytest.raises(SetupQuit):
+            ask_setup(TranscriptSpeaker(), ScriptedEars.of(replies), "standard")
+    with pytest.raises(SetupQuit):
+        ask_kinds(TranscriptSpeaker(), ScriptedEars.of(["quit"]), ["red", "blue"])
+
+
+def test_quit_typed_during_the_set_up_ends_play_cleanly(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("sys.stdin", io.StringIO("standard\nquit\n"))
+    assert main(KEYBOARD) == 2
+    captured = capsys.readouterr()
+    assert f"QUIZMASTER: {STOPPED}" in captured.out and "did not understand" not in captured.out
+    assert captured.err == "voicemaster: the set-up was stopped: no game was started\n"
+    assert not list(tmp_path.glob("games/*.jsonl"))

@@ -57,7 +57,7 @@ def test_a_game_of_another_variant_is_not_offered(
     args = ["--variant", "timeline", "--teams", "2", "--deck", str(TIMELINE_DECK)]
     assert play(monkeypatch, "quit\n", *args, "--record", "games/tl.jsonl") == 0
     out = capsys.readouterr().out
-    assert "unfinished game" not in out and "A new game of timeline" in out
+    assert "unfinished game" not in out and "A new game of Bezzerwizzer Timeline" in out
     assert main(["play", "--resume", "games/std.jsonl", "--variant", "kompakt"]) == 2
     err = capsys.readouterr().err
     assert "does not fit the options given: it is a standard game, not kompakt" in err

@@ -62,7 +62,8 @@ def test_each_question_hears_only_its_answers_repeat_and_help() -> None:
     assert ask(TranscriptSpeaker(), ears, variant_question()) == "ord"
     assert set(ears.grammars[0]) == {
         "standard", "word edition", "ord", "family", "familie", "kompakt", "compact",
-        "timeline", "repeat", "help",
+        "timeline", "repeat", "help", "quit", "stop the game", "save and quit", "exit",
+        "end the game",
     }  # fmt: skip
 
 
@@ -178,7 +179,7 @@ def test_play_sets_up_by_typing_and_writes_the_choices_to_the_record(
     header = read_record(tmp_path / "g.jsonl", tolerate_torn_tail=True).header
     assert header["variant"] == "kompakt" and header["target"] == 15
     assert header["teams"] == ["tigers", "lions", "bears"]
-    assert "A new game of kompakt for 3 teams: Tigers, Lions and Bears." in out
+    assert "A new game of Bezzerwizzer Kompakt for 3 teams: Tigers, Lions and Bears." in out
     assert "starts, drawn by lot." in out
     assert json.loads(out.strip().splitlines()[-1])["outcome"] == "quit"
 

@@ -24,6 +24,7 @@ from voicemaster.host.dialogue import Quizmaster
 from voicemaster.host.familie_private import private_typing
 from voicemaster.host.intents import Shout
 from voicemaster.host.phrases import listing, team_name
+from voicemaster.host.setup_voice import QUIT, stop_if_quit
 from voicemaster.host.turn import PendingAttack, Turn
 from voicemaster.rules.familie import FamilieGame, Options
 from voicemaster.speech.base import Ears, Expectation, Speaker
@@ -161,7 +162,7 @@ class FamilieTurn(Turn):
         if keyboard:
             prompt = f"{who}, type your answer privately: it is not shown. {kids}, please wait."
         else:
-            prompt = f"{kids} team, please cover your ears. {who}, your answer?"
+            prompt = f"{kids}, please cover your ears. {who}, your answer?"
         qm.say(prompt)
         with private_typing(qm.ears if keyboard else None):
             got = qm.answer_window(attack.team, card, "attacker", prompt)
@@ -248,8 +249,10 @@ def ask_kinds(speaker: Speaker, ears: Ears, teams: list[str]) -> dict[str, str]:
     for team in teams:
         kind = None
         for _ in range(3):
-            say(f"{team_name(team)} team: children or adults?")
-            heard = ears.hear(Expectation(commands=("children", "adults")), 20.0)
+            say(f"{team_name(team)}: are you children or adults?")
+            heard = ears.hear(Expectation(commands=("children", "adults", *QUIT)), 20.0)
+            if heard is not None:
+                stop_if_quit(speaker, heard.text)
             kind = kind_of(heard.text) if heard is not None else None
             if kind is not None:
                 break

@@ -11,11 +11,14 @@ from typing import Generic, TypeVar
 
 from voicemaster.host import intents, naming
 from voicemaster.host.phrases import SLOT_WORDS, listing, team_name
+from voicemaster.host.session import SetupError
 from voicemaster.rules.base import TEAM_COLOURS, Settings
 from voicemaster.rules.kompakt import TARGET
 from voicemaster.speech.base import Ears, Expectation, Speaker
 
 T = TypeVar("T")
+QUIT = intents.COMMANDS["quit"]
+STOPPED = "All right, we stop here. No game was started."
 TIMEOUT_S = 20.0
 FAILURES = 3  # replies not understood before the default is taken
 TURNS = 8  # replies heard at one question at most (repeat and help included)
@@ -43,6 +46,20 @@ COLOURS = ("colours", "colors", "colour", "color")
 TRACKS = {"twenty": 20, "short": 20, "thirty": 30, "normal": 30, "forty": 40, "long": 40}
 TRACKS |= {str(n): n for n in set(TRACKS.values())}
 TARGETS = {"fifteen": 15, "twenty": 20, "thirty": 30, "15": 15, "20": 20, "30": 30}
+
+
+class SetupQuit(SetupError):
+    """The players said quit while the game was being set up (said aloud: nothing started)."""
+
+    def __init__(self) -> None:
+        super().__init__("the set-up was stopped: no game was started")
+
+
+def stop_if_quit(speaker: Speaker, text: str) -> None:
+    """ "quit" (in any of its forms) during the set-up: say so and stop (SetupQuit)."""
+    if intents.parse(text) == intents.Command("quit"):
+        speaker.say(STOPPED)
+        raise SetupQuit()
 
 
 @dataclass(frozen=True)
@@ -79,7 +96,7 @@ def _said(text: str, phrases: tuple[str, ...]) -> bool:
 def ask(speaker: Speaker, ears: Ears, question: Question[T]) -> T:
     """Ask until a value is understood (confirmed aloud); silence or three replies not
     understood: the default (said)."""
-    grammar = Expectation(commands=(*question.answers, *REPEAT[:1], *HELP[:1]))
+    grammar = Expectation(commands=(*question.answers, *REPEAT[:1], *HELP[:1], *QUIT))
     speaker.say(question.ask)
     failures = 0
     for _ in range(TURNS):
@@ -87,6 +104,7 @@ def ask(speaker: Speaker, ears: Ears, question: Question[T]) -> T:
         if heard is None or not heard.text.strip():
             speaker.say(f"I heard nothing; we take the usual. {question.told(question.default)}")
             return question.default
+        stop_if_quit(speaker, heard.text)
         value = meaning(heard.text, question.answers)
         if value is not None:
             speaker.say(question.told(value))
@@ -150,8 +168,8 @@ def track_question(variant: str) -> Question[int] | None:
 NAMES_ASK = "Say the team names, or say colours for red, blue, green and yellow."
 NAMES_HINT = "Say colours, or say the name of team one, for example Tigers, Sharks or Owls."
 # common names by grammar (naming.SUGGESTED), any other name by free decoding
-NAME_GRAMMAR = Expectation(options=naming.SUGGESTED, commands=(*COLOURS, REPEAT[0], HELP[0]))
-CONFIRM = Expectation(commands=("yes", "no", REPEAT[0]))
+NAME_GRAMMAR = Expectation(options=naming.SUGGESTED, commands=(*COLOURS, REPEAT[0], HELP[0], *QUIT))
+CONFIRM = Expectation(commands=("yes", "no", REPEAT[0], *QUIT))
 
 
 def _reply(speaker: Speaker, ears: Ears, asked: str, hint: str) -> str | None:
@@ -160,6 +178,7 @@ def _reply(speaker: Speaker, ears: Ears, asked: str, hint: str) -> str | None:
         heard = ears.hear(NAME_GRAMMAR, TIMEOUT_S)
         if heard is None or not heard.text.strip():
             return None
+        stop_if_quit(speaker, heard.text)
         if _said(heard.text, REPEAT):
             speaker.say(asked)
         elif _said(heard.text, HELP):
@@ -230,6 +249,7 @@ def _confirmed(speaker: Speaker, ears: Ears, question: str) -> bool:
             silent = True
             speaker.say(f"{question} Say yes or no.")
             continue
+        stop_if_quit(speaker, heard.text)
         answer = intents.yes_no(heard.text)
         if answer is not None:
             return answer

@@ -38,7 +38,7 @@ from voicemaster.host.session import (
     resolve_decks,
     team_names,
 )
-from voicemaster.host.setup_voice import ask_setup
+from voicemaster.host.setup_voice import VARIANT_WORDS, ask_setup
 from voicemaster.places import Places
 from voicemaster.records import RecordError, SaveError, game_from_header, read_record
 from voicemaster.speech.base import Ears, Speaker
@@ -157,7 +157,8 @@ def new_game(args: argparse.Namespace, speaker: Speaker, ears: Ears) -> Chosen:
     if getattr(args, "history", True):
         header["history"] = History.load(places.history).begin_game()
     names = listing([team_name(t) for t in teams])
-    variant = header["variant"]
+    variant = VARIANT_WORDS[header["variant"]]  # "Bezzerwizzer Ord, the word edition"
+    variant += "," if "," in variant else ""
     speaker.say(f"A new game of {variant} for {len(teams)} teams: {names}. {goal(header)}")
     return Chosen(path, False, header)
 
