@@ -1,9 +1,12 @@
 """Lines a good host says (issue #16): a refused Bezzerwizzer in plain words, nothing to take
-back without starting the round again, quit while setting up."""
+back without starting the round again, quit while setting up, no point lost below the start,
+no command line read aloud, the rule set's name, and no raw log line on screen."""
 
 from __future__ import annotations
 
 import io
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -15,6 +18,8 @@ from voicemaster.cli import main
 from voicemaster.host.channels import Cue, ScriptedEars, TranscriptSpeaker
 from voicemaster.host.familie import ask_kinds
 from voicemaster.host.setup_voice import STOPPED, SetupQuit, ask_setup
+from voicemaster.host.timeline_phrases import word
+from voicemaster.rules.timeline import right_gaps
 
 KEYBOARD = ["play", "--input", "keyboard", "--output", "text"]
 
@@ -70,6 +75,24 @@ def test_timeline_undo_with_nothing_placed_reads_the_turn_once(tmp_path: Path) -
     assert sum(line.startswith("Red, turn one") for line in speaker.said) == 1
 
 
+def test_a_wrong_pawn_at_the_start_costs_nothing_and_says_so(tmp_path: Path) -> None:
+    def wrong_pawn(cue: Cue) -> str:
+        good = right_gaps(cue.game.line, cue.card)
+        gaps = range(1, len(cue.game.line) + 2)
+        gap = next(g for g in gaps if g not in good and g != int(cue.detail))
+        return f"Bezzerwizzer blue, gap {word(gap)}"
+
+    table = TimelineTable(limit=60).at("bezzerwizzer", wrong_pawn, None)
+    qm, speaker = timeline_quizmaster(tmp_path / "g.jsonl", table)
+    qm.deal()
+    from voicemaster.host.timeline_turn import TimelineTurn
+
+    TimelineTurn(qm).play()
+    said = " ".join(speaker.said)
+    assert qm.game.positions["blue"] == 0 and qm.game.pawns["blue"] == 1
+    assert "is wrong: Blue has no point to lose." in said and "minus one" not in said
+
+
 def test_quit_while_setting_up_stops_without_a_game() -> None:
     speaker = TranscriptSpeaker()
     with pytest.raises(SetupQuit):
@@ -92,3 +115,50 @@ def test_quit_typed_during_the_set_up_ends_play_cleanly(
     assert f"QUIZMASTER: {STOPPED}" in captured.out and "did not understand" not in captured.out
     assert captured.err == "voicemaster: the set-up was stopped: no game was started\n"
     assert not list(tmp_path.glob("games/*.jsonl"))
+
+
+def test_no_command_line_is_read_aloud_and_the_rule_set_is_named(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("sys.stdin", io.StringIO("keep\nkeep\nquit\n"))
+    assert main([*KEYBOARD, "--teams", "2", "--variant", "ord", "--seed", "1"]) == 0
+    said = [line for line in capsys.readouterr().out.splitlines() if "QUIZMASTER" in line]
+    assert said[0].startswith(
+        "QUIZMASTER: A new game of Bezzerwizzer Ord, the word edition, for 2 teams: Red and Blue."
+    )
+    assert said[-1].startswith("> QUIZMASTER: The game is saved.")
+    assert not any("--" in line or "voicemaster play" in line for line in said)
+    assert not any("Red team" in line or "Blue team" in line for line in said)
+
+
+NOISY_SPEECH = """
+import logging
+from voicemaster.speech import tts
+from voicemaster.speech.base import SpeechUnavailable
+
+
+class Noisy:  # a renderer whose library logs through the root logger, as pyttsx3 does
+    name = "noisy"
+
+    def render(self, text):
+        logging.debug("setting the voice")
+        return b"\\0\\0", 16000
+
+
+class NoSound:
+    def play(self, pcm, rate):
+        raise SpeechUnavailable("no sound card found")
+
+
+tts.VoiceSpeaker([Noisy()], NoSound()).say("hello")
+"""
+
+
+def test_a_speech_fallback_is_one_plain_line_on_screen() -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", NOISY_SPEECH], capture_output=True, text=True, check=True
+    )
+    assert done.stdout == "QUIZMASTER: hello\n"
+    notice = "voicemaster: no sound card found -- the quizmaster will print what it says instead"
+    assert done.stderr.splitlines() == [notice]

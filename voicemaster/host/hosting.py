@@ -27,7 +27,7 @@ class Checks(Protocol):
 
 G = TypeVar("G", bound=Checks)
 
-SAVED = "The game is saved. Say or type voicemaster play --resume to go on later."
+SAVED = "The game is saved. Start voicemaster again whenever you want to go on."
 
 
 class Host(Generic[G]):

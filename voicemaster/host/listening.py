@@ -188,8 +188,8 @@ class Listener:
         self.failed_windows += 1
         if self.failed_windows >= MAX_FAILED_WINDOWS:
             self.say(
-                "My speech recognition keeps failing, so I stop here. The game is saved; "
-                "start voicemaster play --resume to go on."
+                "My speech recognition keeps failing, so I stop here. The game is saved: "
+                "start voicemaster again to go on."
             )
             raise QuitGame()
         if kind in ANSWER_KINDS:

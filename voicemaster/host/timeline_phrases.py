@@ -55,14 +55,16 @@ def placed(event: CardPlaced, title: str) -> str:
     return f"{title}: {year}. Not right: the card leaves the game."
 
 
-def pawn(event: PawnResolved) -> str:
+def pawn(event: PawnResolved, lost: bool = True) -> str:
+    """A pawn's outcome; ``lost``: a wrong pawn cost a point (never below the start)."""
     who = team_name(event.team)
     if event.outcome == "returned":
         where = f"gap {word(event.gap)}"
         return f"{who}'s Bezzerwizzer on {where} fits too: no points, the pawn goes back."
     if event.outcome == "right":
         return f"{who}'s Bezzerwizzer on gap {word(event.gap)} is right: plus three."
-    return f"{who}'s Bezzerwizzer on gap {word(event.gap)} is wrong: minus one."
+    cost = "minus one" if lost else f"{who} has no point to lose"
+    return f"{who}'s Bezzerwizzer on gap {word(event.gap)} is wrong: {cost}."
 
 
 def moved(event: Moved) -> str:
@@ -76,7 +78,11 @@ def events(evts: Sequence[Event], title_of: dict[str, str]) -> list[str]:
         if isinstance(event, CardPlaced):
             out.append(placed(event, title_of.get(event.card.id, event.card.id)))
         elif isinstance(event, PawnResolved):
-            out.append(pawn(event))
+            lost = any(
+                isinstance(e, Moved) and e.team == event.team and e.reason == "penalty"
+                for e in evts
+            )
+            out.append(pawn(event, lost))
         elif isinstance(event, Moved):
             out.append(moved(event))
         elif isinstance(event, LineThinned):

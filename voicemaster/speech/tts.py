@@ -13,7 +13,8 @@ import logging
 import shutil
 import subprocess
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Protocol, TextIO
 
@@ -38,6 +39,42 @@ def warn_once(key: str, message: str, seen: set[str] = _warned) -> None:
     if key not in seen:
         seen.add(key)
         log.warning("%s", message)
+
+
+def _unconfigured() -> bool:
+    """The program has set up no logging (the root logger has no handler of its own)."""
+    root = logging.getLogger()
+    return not any(not isinstance(h, logging.NullHandler) for h in root.handlers)
+
+
+class _PlainNotice(logging.Handler):
+    """This module's warnings as one plain line on stderr ("voicemaster: no sound card ..."),
+    when the program has set up no logging that would show or file them."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if _unconfigured():
+            print(f"voicemaster: {record.getMessage()}", file=sys.stderr, flush=True)
+
+
+log.addHandler(_PlainNotice(logging.WARNING))
+
+
+@contextmanager
+def _root_untouched() -> Iterator[None]:
+    """pyttsx3 logs through the root logger, and logging's first such call on an unconfigured
+    root installs a stderr handler: every later warning would show as a raw
+    "WARNING:voicemaster.speech.tts:..." line.  A NullHandler on root while pyttsx3 runs keeps
+    the root as the program left it."""
+    if not _unconfigured():
+        yield
+        return
+    guard = logging.NullHandler()
+    root = logging.getLogger()
+    root.addHandler(guard)
+    try:
+        yield
+    finally:
+        root.removeHandler(guard)
 
 
 class AplayPlayer:
@@ -104,7 +141,8 @@ class VoiceSpeaker:
         while self.renderers:
             renderer = self.renderers[0]
             try:
-                return renderer.render(text)
+                with _root_untouched():
+                    return renderer.render(text)
             except SpeechUnavailable as exc:
                 why = f"{renderer.name}: {exc}; falling back"
                 warn_once(f"render:{renderer.name}", why, self.warned)
@@ -158,7 +196,8 @@ def make_renderers(kind: str, settings: VoiceSettings) -> list[Renderer]:
     chain: list[Renderer] = []
     for factory in factories:
         try:
-            chain.append(factory(settings))
+            with _root_untouched():
+                chain.append(factory(settings))
         except SpeechUnavailable as exc:
             warn_once(f"start:{factory.name}", f"{factory.name}: {exc}; falling back")
     return chain
