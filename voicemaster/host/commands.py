@@ -14,6 +14,7 @@ from voicemaster.decks import DeckError
 from voicemaster.host import intents
 from voicemaster.host.channels import KeyboardEars, TextSpeaker
 from voicemaster.host.dialogue import Quizmaster
+from voicemaster.host.flags import check_flags
 from voicemaster.host.listening import Timing
 from voicemaster.host.log import GameLog
 from voicemaster.host.phrases import team_name
@@ -120,6 +121,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     log_file = crash_log(places.log)
     speaker = make_speaker(args.output)
     try:
+        check_flags(args)  # every flag before the first word is spoken
         if args.resume:  # a saved game that does not fit the options: say so before listening
             check_fits(Path(args.resume), given_options(args, deck_folders(places)))
         ears, recover = make_ears(args, speaker)
