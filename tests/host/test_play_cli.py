@@ -44,7 +44,7 @@ def test_the_offer_describes_the_game_and_welcomes_back(
     out = capsys.readouterr().out
     offer = next(line for line in out.splitlines() if "unfinished game" in line)
     assert "the standard game from today, Red 0, Blue 0, Green 0" in offer
-    assert "Welcome back to your game of standard. Standings:" in out
+    assert "Welcome back to your game of standard Bezzerwizzer. Standings:" in out
     assert Path(json.loads(out.strip().splitlines()[-1])["record"]) == saved.resolve()
 
 
@@ -75,7 +75,8 @@ def test_resuming_a_finished_game_says_it_is_finished(
     capsys.readouterr()
     assert play(monkeypatch, "", "--resume", "done.jsonl") == 0
     out = capsys.readouterr().out
-    assert "That game of standard is already finished." in out and " won." in out
+    assert "That game of standard Bezzerwizzer is already finished." in out and " won." in out
+    assert "Start voicemaster again for a new game." in out and "voicemaster play" not in out
     assert json.loads(out.strip().splitlines()[-1])["outcome"] == "finished"
 
 

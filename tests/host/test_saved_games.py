@@ -54,7 +54,8 @@ def test_every_unfinished_game_is_offered_and_one_is_picked_by_a_team_name(
     assert "There are 2 unfinished games. Game one: abandoned: the standard game from today" in out
     when = when_played(time.time() - 3 * DAY, time.time())
     assert f"Game two: real: the standard game from {when}, Tigers 0, Owls 0." in out
-    assert "Welcome back to your game of standard. Standings: Tigers 0 and Owls 0." in out
+    welcome = "Welcome back to your game of standard Bezzerwizzer. Standings: Tigers 0 and Owls 0."
+    assert welcome in out
     assert Path(str(last_json(out)["record"])) == real.resolve()
     assert play(monkeypatch, "two\nquit\n") == 0  # by number
     assert Path(str(last_json(capsys.readouterr().out)["record"])) == real.resolve()

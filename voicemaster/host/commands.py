@@ -22,6 +22,7 @@ from voicemaster.host.quiz import Quiz
 from voicemaster.host.resume import changed_cards, dropped_note, given_options, preview
 from voicemaster.host.saving import play_on_unsaved, unsaved_message
 from voicemaster.host.session import SetupError, crash_log, deck_folders, fail
+from voicemaster.host.setup_voice import VARIANT_WORDS
 from voicemaster.host.start import Chosen, check_fits, choose_record, open_game, quizmaster_class
 from voicemaster.places import Places
 from voicemaster.records import SaveError
@@ -103,16 +104,16 @@ def timing(args: argparse.Namespace, ears: Ears) -> Timing:
 
 def welcome(master: Quizmaster, resumed: bool) -> bool:
     """Greet a saved game; False when it is already finished (said, nothing to play)."""
-    game = master.game
+    game, name = master.game, VARIANT_WORDS.get(master.game.name, master.game.name)
     if game.finished:
         winner = f" {team_name(game.winner)} won." if game.winner else ""
         master.say(
-            f"That game of {game.name} is already finished.{winner} {master.standings()} "
-            "Start voicemaster play for a new game."
+            f"That game of {name} is already finished.{winner} {master.standings()} "
+            "Start voicemaster again for a new game."
         )
         return False
     if resumed:
-        master.say(f"Welcome back to your game of {game.name}. {master.standings()}")
+        master.say(f"Welcome back to your game of {name}. {master.standings()}")
     return True
 
 
