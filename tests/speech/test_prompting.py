@@ -29,14 +29,22 @@ def test_long_windows_are_cut_to_a_short_prompt() -> None:
     )
     prompt = prompt_for(many)
     assert len(prompt.split()) <= MAX_WORDS + 8  # framing words beside the budget
-    assert "Teams: red, blue, green, yellow." in prompt
+    assert prompt.endswith("Bezzerwizzer green! Bezzerwizzer yellow!")
 
 
 def test_windows_without_answers_say_their_choices() -> None:
     tiles = prompt_for(windows.arrange(("Music", "Politics", "Literature")))
     assert "politics" in tiles and "keep it" in tiles
     assert prompt_for(windows.confirm()) == "Yes or no?"
-    assert prompt_for(windows.shouts(("red", "blue"))).endswith("Bezzerwizzer! Teams: red, blue.")
+    assert prompt_for(windows.shouts(("red", "blue"))).startswith(
+        "Bezzerwizzer red! Bezzerwizzer blue!"
+    )
+
+
+def test_zwaps_are_prompted_as_their_words_so_no_whole_zwap_leads_a_shout() -> None:
+    zwaps = ("zwap my music with blue's film", "zwap music with film", "zwap my sport with film")
+    prompt = prompt_for(Expectation(options=zwaps, teams=("red", "blue")))
+    assert prompt == "Bezzerwizzer red! Bezzerwizzer blue! Say: zwap, music, blue, film, sport."
 
 
 def test_the_prompt_read_back_is_recognised() -> None:

@@ -21,6 +21,8 @@ MAX_WORDS = 40  # the whole prompt
 MAX_PHRASE_WORDS = 6  # a longer phrase (a title) is cut to its first words
 YES_NO = ("yes", "no")
 SPOKEN_COMMANDS = ("pass", "repeat", "score", "help")  # the short ones people use mid-game
+MAX_OPTION_WORDS = 4  # options longer than this (zwaps) are prompted as their words
+FILLER = {"my", "with", "the", "and", "a"}
 FRAMING = ("quiz answers", "quiz answer")  # the prompt's own words, never an answer
 
 
@@ -68,18 +70,37 @@ def answer_words(expectation: Expectation) -> list[str]:
     return _mixed(_unique(answers + options + competitors))
 
 
+def _vocabulary(options: Sequence[str]) -> list[str]:
+    """Long options (every zwap a team may say) as their words, once each: the prompt gives
+    Whisper the tiles' names without any one whole phrase to lean on."""
+    seen: dict[str, None] = {}
+    for option in options:
+        for word in option.replace("'s", "").split():
+            if word.lower() not in FILLER:
+                seen.setdefault(word, None)
+    return list(seen)
+
+
 def _choices(expectation: Expectation, budget: int) -> str:
     """A window without answers: its options as read (tiles, zwaps), then its commands."""
     commands = {c.lower() for c in expectation.commands}
     if set(YES_NO) <= commands and not expectation.options:
         return "Yes or no?"
-    said = _capped(_unique([*expectation.options, *expectation.commands]), budget)
+    options = list(expectation.options)
+    if any(len(o.split()) > MAX_OPTION_WORDS for o in options):
+        options = _vocabulary(options)
+    said = _capped(_unique([*options, *expectation.commands]), budget)
     return "Say: " + ", ".join(said) + "." if said else ""
+
+
+def _shouts(teams: Sequence[str]) -> str:
+    """The shout as it is said, once per team: "Bezzerwizzer red! Bezzerwizzer blue!"."""
+    return " ".join(f"{WORD.capitalize()} {team}!" for team in teams)
 
 
 def prompt_for(expectation: Expectation) -> str:
     """The prompt: "Quiz answers: Danube, Rhine, Volga." and what else the window hears."""
-    budget = MAX_WORDS - (len(expectation.teams) + 2 if expectation.teams else 0)
+    budget = MAX_WORDS - 2 * len(expectation.teams)
     candidates = _capped(answer_words(expectation), budget - 6) if expectation.answers else []
     if candidates:
         parts = ["Quiz answers: " + ", ".join(candidates) + "."]
@@ -88,6 +109,6 @@ def prompt_for(expectation: Expectation) -> str:
             parts.append("Or: " + ", ".join(said) + ".")
     else:
         parts = [_choices(expectation, budget)]
-    if expectation.teams:
-        parts.append(f"{WORD.capitalize()}! Teams: " + ", ".join(expectation.teams) + ".")
+    if expectation.teams:  # first where nothing else is asked: a shout is what comes most
+        parts.insert(0 if not candidates else len(parts), _shouts(expectation.teams))
     return " ".join(p for p in parts if p)
