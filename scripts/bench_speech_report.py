@@ -61,10 +61,13 @@ def hear_all(systems: list[System], cases: list[Case]) -> Results:
     results: Results = {}
     for system in systems:
         began = time.perf_counter()
-        results[system.name] = [(run_case(system, c, "own"), run_case(system, c, "rival"))
-                                for c in cases]  # fmt: skip
-        print(f"  {system.name}: {len(cases)} utterances x 2 windows in "
-              f"{time.perf_counter() - began:.0f} s", flush=True)  # fmt: skip
+        pairs: list[Pair] = []
+        for i, case in enumerate(cases, 1):
+            pairs.append((run_case(system, case, "own"), run_case(system, case, "rival")))
+            if i % 100 == 0 or i == len(cases):
+                print(f"  {system.name}: {i}/{len(cases)} utterances x 2 windows in "
+                      f"{time.perf_counter() - began:.0f} s", flush=True)  # fmt: skip
+        results[system.name] = pairs
     return results
 
 
