@@ -24,9 +24,10 @@ def _heard(
     logprob: float = 0.0,
     no_speech: float = 0.0,
     compression: float = 1.0,
-    repeated: bool = False,
+    collapsed: str = "",
 ) -> Heard:
-    return Heard(text, (text,), signals=Signals(logprob, no_speech, compression, repeated))
+    signals = Signals(logprob, no_speech, compression, bool(collapsed), collapsed)
+    return Heard(text, (text,), signals=signals)
 
 
 def test_no_words_or_no_speech_is_nothing() -> None:
@@ -50,7 +51,24 @@ def test_narrow_between_the_limits_and_after_a_repetition() -> None:
     between = (limits.unclear_logprob + limits.narrow_logprob) / 2
     assert policy.decide(_heard("copper", logprob=between), WINDOW).narrow
     assert not policy.decide(_heard("copper", logprob=-0.1), WINDOW).narrow
-    assert policy.decide(_heard("six", logprob=-0.1, repeated=True), WINDOW).narrow
+    assert policy.decide(_heard("six six", logprob=-0.1, collapsed="six"), WINDOW).narrow
+
+
+def test_a_repetition_is_read_once_only_where_the_window_wants_it() -> None:
+    years = Expectation(answers=("1919",), competitors=("1918", "19"), commands=("pass",))
+    kept = policy.decide(_heard("nineteen nineteen", -0.2, collapsed="nineteen"), years)
+    assert (kept.kind, kept.text) == ("phrase", "nineteen nineteen")
+    digits = Expectation(answers=("4",), competitors=("3",), commands=("pass",))
+    once = policy.decide(_heard("four four", -0.2, collapsed="four"), digits)
+    assert (once.kind, once.text, once.narrow) == ("phrase", "four", True)
+
+
+def test_team_names_alone_are_unclear_unless_the_window_expects_them() -> None:
+    shouts = Expectation(answers=("Rat",), competitors=("Ox",), teams=("red", "blue"))
+    assert policy.decide(_heard("red", -0.3), shouts).kind == "unclear"
+    assert policy.decide(_heard("teams", -0.3), shouts).kind == "unclear"
+    colours = Expectation(answers=("Red",), competitors=("Blue",), teams=("red", "blue"))
+    assert policy.decide(_heard("red", -0.3), colours).kind == "phrase"
 
 
 def test_the_prompt_read_back_is_unclear() -> None:

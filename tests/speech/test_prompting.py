@@ -50,3 +50,9 @@ def test_zwaps_are_prompted_as_their_words_so_no_whole_zwap_leads_a_shout() -> N
 def test_the_prompt_read_back_is_recognised() -> None:
     assert echoes("quiz answers danube rhine")
     assert not echoes("danube")
+
+
+def test_a_number_answer_is_prompted_with_two_other_numbers_at_most() -> None:
+    digits = Expectation(answers=("7",), competitors=tuple(str(d) for d in range(10) if d != 7))
+    listed = prompt_for(digits).removeprefix("Quiz answers: ").rstrip(".").split(", ")
+    assert "7" in listed and len(listed) == 3

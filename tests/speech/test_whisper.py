@@ -59,6 +59,8 @@ def test_changed_weights_are_refused_with_what_to_install(tmp_path: Path) -> Non
         whisper_asr.check_weights(tmp_path, whisper_asr.BUNDLED_SHA256)
     with pytest.raises(SpeechUnavailable, match="no Whisper model"):
         whisper_asr.check_weights(tmp_path / "nowhere", None)
+    with pytest.raises(SpeechUnavailable, match="no Whisper model"):
+        make_recognizer("whisper", model_dir=tmp_path.parent)  # a folder, but no model in it
 
 
 def test_whisper_is_the_default_and_loaded_once(whisper: whisper_asr.WhisperRecognizer) -> None:

@@ -41,7 +41,8 @@ class Signals:
     logprob: float = 0.0  # mean log-probability of the transcript's tokens (0 = certain)
     no_speech: float = 0.0  # probability that the audio held no speech at all
     compression: float = 0.0  # gzip compression ratio of the text: high for loops
-    repeated: bool = False  # a run of one repeated word or phrase was said once
+    repeated: bool = False  # the transcript holds a run of one repeated word or phrase
+    collapsed: str = ""  # ... then the transcript with each run said once ("six six" -> "six")
     raw: str = ""  # the transcript before normalising
     echo: bool = False  # the transcript repeats the prompt's own framing ("quiz answers")
     # the transcripts Whisper weighed (normalised words, mean token log-probability), best first

@@ -316,6 +316,8 @@ def make_recognizer(
     if model is not None and not model.is_dir():
         raise SpeechUnavailable(f"no model folder at {model}")
     whisper_model = model is not None and (model / "model.bin").is_file()
+    if asr == "whisper" and model is not None and not whisper_model:
+        raise SpeechUnavailable(f"no Whisper model (model.bin, config.json) in {model}")
     if asr == "whisper" or (asr is None and (whisper_model or model is None)):
         from voicemaster.speech import whisper_asr
 

@@ -105,7 +105,7 @@ def judge_signals(text: str, signals: Signals, limits: Limits = LIMITS) -> Decis
         return Decision("unclear", text, why=f"logprob {signals.logprob:.2f}")
     if len(text.split()) > limits.max_words:
         return Decision("unclear", text, why="too long for an answer")
-    narrow = signals.logprob < limits.narrow_logprob or signals.repeated
+    narrow = signals.logprob < limits.narrow_logprob or bool(signals.collapsed)
     return Decision("phrase", text, narrow=narrow, why=f"logprob {signals.logprob:.2f}")
 
 
@@ -128,10 +128,35 @@ def snapped(text: str, signals: Signals, expectation: Expectation, limits: Limit
     )
 
 
+def only_team_names(text: str, expectation: Expectation) -> bool:
+    """Whether ``text`` is nothing but team names: the prompt's names read back, as no
+    answer outside the window is ("Rat" heard as "red" in a window that hears shouts)."""
+    names = {w for team in expectation.teams for w in _said(team).split()} | {"team", "teams"}
+    said = text.split()
+    return bool(expectation.teams) and bool(said) and set(said) <= names
+
+
+def _window_words(text: str, signals: Signals, expectation: Expectation) -> Decision | None:
+    """What the window's own phrases settle: a repeated phrase said once that the window
+    expects ("four four" -> "four"; "nineteen nineteen" stays when it is expected), or team
+    names alone that it does not."""
+    phrases = window_phrases(expectation)
+    if text in phrases:
+        return None
+    if signals.collapsed in phrases:
+        return Decision("phrase", signals.collapsed, narrow=True, why="a repetition read once")
+    if only_team_names(text, expectation):
+        return Decision("unclear", text, why="team names alone")
+    return None
+
+
 def _whisper(heard: Heard, signals: Signals, expectation: Expectation, limits: Limits) -> Decision:
     decision = judge_signals(heard.text, signals, limits)
-    if decision.kind == "nothing":
+    if decision.kind == "nothing" or heard.bezzerwizzer:
         return decision
+    settled = _window_words(heard.text, signals, expectation)
+    if settled is not None:
+        return settled
     snap = snapped(heard.text, signals, expectation, limits)
     if snap is None:
         return decision

@@ -17,6 +17,7 @@ from voicemaster.speech.spotter import WORD
 MAX_ANSWERS = 3  # the right answer and its first accept forms
 MAX_COMPETITORS = 8  # other answers of the category
 MAX_OPTIONS = 6  # read-out options; more (every zwap) only lengthen the prompt
+MAX_NUMBERS = 3  # numbers among the candidates: the answer's and two others
 MAX_WORDS = 40  # the whole prompt
 MAX_PHRASE_WORDS = 6  # a longer phrase (a title) is cut to its first words
 YES_NO = ("yes", "no")
@@ -62,12 +63,21 @@ def _capped(phrases: list[str], budget: int) -> list[str]:
     return kept
 
 
+def _numeric(phrase: str) -> bool:
+    return any(c.isdigit() for c in phrase)
+
+
 def answer_words(expectation: Expectation) -> list[str]:
-    """The answers, competitors and (few) options of an answer window, mixed."""
+    """The answers, competitors and (few) options of an answer window, mixed; at most
+    MAX_NUMBERS numbers (a list of digits makes Whisper count instead of listen)."""
     answers = list(expectation.answers[:MAX_ANSWERS])
     competitors = list(expectation.competitors[:MAX_COMPETITORS])
     options = list(expectation.options) if len(expectation.options) <= MAX_OPTIONS else []
-    return _mixed(_unique(answers + options + competitors))
+    numbers = sum(map(_numeric, answers + options))
+    spare = max(0, MAX_NUMBERS - numbers)
+    kept = [c for c in competitors if not _numeric(c)]
+    kept += [c for c in competitors if _numeric(c)][:spare]
+    return _mixed(_unique(answers + options + kept))
 
 
 def _vocabulary(options: Sequence[str]) -> list[str]:

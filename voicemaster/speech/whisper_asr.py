@@ -130,7 +130,8 @@ _REPEAT = re.compile(r"\b(\w+(?: \w+){0,3}?)(?: \1\b)+")
 
 def collapse(text: str) -> tuple[str, bool]:
     """``text`` with runs of a repeated word or short phrase said once ("six six six" ->
-    "six"), and whether there were any: a prompt can make Whisper loop on one item."""
+    "six"), and whether there were any: a prompt can make Whisper loop on one item.  Some
+    answers repeat on purpose ("nineteen nineteen", "fifty fifty"): the policy decides."""
     once = _REPEAT.sub(r"\1", text)
     return once, once != text
 
@@ -188,21 +189,28 @@ class WhisperRecognizer:
         (normalised words) in ``Signals.nbest``."""
         found, no_speech = self.decode(pcm, prompt)
         text, logprob = found[0] if found else ("", 0.0)
-        nbest = tuple((self.normalise(t)[0], round(lp, 3)) for t, lp in found if t)
+        nbest = tuple((collapse(self.normalise(t))[0], round(lp, 3)) for t, lp in found if t)
         compression = compression_ratio(text) if text else 0.0
         return text, Signals(logprob, no_speech, compression, nbest=nbest)
 
     @staticmethod
-    def normalise(raw: str) -> tuple[str, bool]:
-        """Spoken words as the judge and the windows spell them, repetitions read once."""
-        return collapse(spotter.canonical(" ".join(words(raw, ascii_only=False))))
+    def normalise(raw: str) -> str:
+        """Spoken words as the judge and the windows spell them (the shout as one word)."""
+        return spotter.canonical(" ".join(words(raw, ascii_only=False)))
 
     def recognize(self, pcm: bytes, expectation: Expectation) -> Heard:
         began = time.perf_counter()
         self.last_prompt = prompt_for(expectation)
         raw, signals = self.transcribe(pcm, self.last_prompt)
-        text, repeated = self.normalise(raw)
-        signals = replace(signals, repeated=repeated, raw=raw, echo=echoes(text))
+        text = self.normalise(raw)
+        once, repeated = collapse(text)
+        signals = replace(
+            signals,
+            repeated=repeated,
+            collapsed=once if repeated else "",
+            raw=raw,
+            echo=echoes(text),
+        )
         shout, team = spotter.find_shout(text, expectation.teams) if text else (False, None)
         return Heard(
             text=text,
