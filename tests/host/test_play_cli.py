@@ -7,6 +7,8 @@ import io
 import json
 import logging
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -16,6 +18,7 @@ from voicemaster.cli import build_parser, main
 from voicemaster.host.channels import KeyboardEars, ScriptedEars
 from voicemaster.host.commands import make_speaker, timing
 from voicemaster.records import read_record
+from voicemaster.speech.base import SpeechUnavailable
 
 KEYBOARD = ["play", "--input", "keyboard", "--output", "text"]
 TIMELINE_DECK = Path(__file__).resolve().parents[1] / "data" / "timeline" / "events.yaml"
@@ -102,21 +105,26 @@ def test_teams_out_of_range_is_a_clear_error(
     assert "--teams 1: a game is for 2 to 4 teams" in capsys.readouterr().err
 
 
-def no_microphone() -> bool:
-    try:
-        from voicemaster.speech.microphone import Microphone
+def unplugged(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """No microphone, whatever this machine has: opening one fails as with none plugged in.
+    Returns the devices asked for."""
+    from voicemaster.speech import microphone
 
-        Microphone(None).open().close()
-    except Exception:
-        return True
-    return False
+    asked: list[object] = []
+
+    def open_nothing(mic: microphone.Microphone) -> microphone.Microphone:
+        asked.append(mic.spec)
+        raise SpeechUnavailable("No microphone found")
+
+    monkeypatch.setattr(microphone.Microphone, "open", open_nothing)
+    return asked
 
 
-@pytest.mark.skipif(not no_microphone(), reason="a microphone is connected: no fallback to test")
 def test_without_a_microphone_the_keyboard_is_offered_once(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.chdir(tmp_path)
+    asked = unplugged(monkeypatch)
     monkeypatch.setattr("sys.stdin", io.StringIO("no\n"))
     assert main(["play", "--output", "text", "--teams", "2", "--deck", str(DECK)]) == 2
     captured = capsys.readouterr()
@@ -127,6 +135,29 @@ def test_without_a_microphone_the_keyboard_is_offered_once(
     out = capsys.readouterr().out
     assert out.count("Shall we play with the keyboard instead?") == 1
     assert "Which one for four points?" in out and "The game is saved" in out
+    assert asked == [None, None]  # the default microphone, looked for once a game
+
+
+def test_collecting_these_tests_opens_no_microphone(tmp_path: Path) -> None:
+    """A microphone opened while collecting would be taken from whoever uses it, and decide
+    what is tested: the test that needs none is run with one unplugged instead."""
+    code = (
+        "import sys, pytest\n"
+        "from voicemaster.speech import microphone\n"
+        "def opened(mic):\n"
+        "    raise SystemExit('a microphone was opened while collecting')\n"
+        "microphone.Microphone.open = opened\n"
+        "sys.exit(pytest.main(['--collect-only', '-p', 'no:cacheprovider', sys.argv[1]]))\n"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", code, __file__],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=Path(__file__).resolve().parents[2],
+    )
+    assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
+    assert "test_without_a_microphone_the_keyboard_is_offered_once" in run.stdout
 
 
 def test_window_and_thinking_times() -> None:

@@ -6,10 +6,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.host.helpers import Table
 from voicemaster.decks import load_deck
 from voicemaster.host.channels import Cue, TranscriptSpeaker
-from voicemaster.host.listening import Timing
+from voicemaster.host.listening import TakeBack, Timing
 from voicemaster.host.log import GameLog
 from voicemaster.host.quiz import Quiz
 from voicemaster.host.timeline_dialogue import TimelineQuizmaster
@@ -222,10 +224,10 @@ def test_undo_takes_the_last_placement_back_and_the_player_places_again(tmp_path
     qm, speaker = quizmaster(tmp_path / "g.jsonl", table)
     qm.deal()
     qm._step()  # red places
-    try:
+    with pytest.raises(TakeBack) as taken:  # it travels up to run(), which handles it
         qm._step()  # blue says undo
-    except Exception as exc:  # TakeBack travels up to run(), which handles it
-        qm._take_back(getattr(exc, "right", None))
+    assert taken.value.right is None  # an undo, not "that was right" or "that was wrong"
+    qm._take_back(taken.value.right)
     assert places(qm) == [] and qm.game.current() == ("red", 1)
     assert "The last placement is taken back." in speaker.said
     assert len(read_record(qm.log.path).actions) == 1  # only the deal is left on disk
