@@ -105,6 +105,24 @@ def test_teams_out_of_range_is_a_clear_error(
     assert "--teams 1: a game is for 2 to 4 teams" in capsys.readouterr().err
 
 
+def test_kompakt_takes_up_to_six_teams_in_colours(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    six = ["red", "blue", "green", "yellow", "purple", "orange"]
+    args = ["--variant", "kompakt", "--teams", "6", "--seed", "3", "--track", "9"]
+    assert main(["simulate", *args, "--record", "sim.jsonl"]) == 0
+    record = read_record(tmp_path / "sim.jsonl")
+    assert record.header["teams"] == six and record.game.finished
+    assert json.loads(capsys.readouterr().out.strip().splitlines()[-1])["winner"] in six
+    assert play(monkeypatch, "quit\n", *args, "--record", "games/k.jsonl") == 0
+    assert "for 6 teams: Red, Blue, Green, Yellow, Purple and Orange" in capsys.readouterr().out
+    assert main(["simulate", "--variant", "kompakt", "--teams", "7"]) == 2
+    assert "--teams 7: a game is for 2 to 6 teams" in capsys.readouterr().err
+    assert play(monkeypatch, "", "--variant", "timeline", "--teams", "5") == 2
+    assert "--teams 5: a game is for 2 to 4 teams" in capsys.readouterr().err
+
+
 def unplugged(monkeypatch: pytest.MonkeyPatch) -> list[object]:
     """No microphone, whatever this machine has: opening one fails as with none plugged in.
     Returns the devices asked for."""

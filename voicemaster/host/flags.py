@@ -20,7 +20,7 @@ def check_flags(args: argparse.Namespace) -> None:
     """SetupError naming the first flag that cannot make a game."""
     teams = None
     if args.teams is not None or args.names is not None:
-        teams = team_names(args.teams, args.names)
+        teams = team_names(args.teams, args.names, args.variant)
     # with the teams given nothing is asked: the rule set is the flag's, or standard
     variant = args.variant or ("standard" if teams is not None else None)
     _check_track(args.track, variant)

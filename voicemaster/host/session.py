@@ -127,17 +127,20 @@ def join_decks(decks: list[Deck]) -> Deck:
     return replace(first, deck="+".join(d.deck for d in decks), questions=cards)
 
 
-def team_names(count: int | None, names: str | None) -> list[str]:
-    if count is not None and not 2 <= count <= 4:
-        raise SetupError(f"--teams {count}: a game is for 2 to 4 teams")
+def team_names(count: int | None, names: str | None, variant: str | None = None) -> list[str]:
+    """The teams from --teams/--names, as many as the rule set takes (standard when None)."""
+    game = find_variant(variant or "standard")
+    least, most = game.min_teams, game.max_teams
+    if count is not None and not least <= count <= most:
+        raise SetupError(f"--teams {count}: a game is for {least} to {most} teams")
     if names:
         teams = [n.strip().lower() for n in names.split(",") if n.strip()]
     else:
         teams = list(TEAM_COLOURS[: count or 2])
     if count is not None and len(teams) != count:
         raise SetupError(f"--teams {count} but {len(teams)} names given")
-    if not 2 <= len(teams) <= 4:
-        raise SetupError("a game is for 2 to 4 teams")
+    if not least <= len(teams) <= most:
+        raise SetupError(f"a game is for {least} to {most} teams")
     return teams
 
 

@@ -45,7 +45,7 @@ def _simulation_header(args: argparse.Namespace) -> tuple[Path, dict[str, Any] |
         return found[0], None
     if args.record:
         check_record_path(Path(args.record))
-    teams = team_names(args.teams or 3, args.names)
+    teams = team_names(args.teams or 3, args.names, args.variant)
     options = {"skill": args.skill, "through": args.through, **_sound_options(args)}
     folders = deck_folders(places)
     decks = deck_refs(deck_paths(args.deck, args.variant, folders), folders)

@@ -170,7 +170,7 @@ def set_up_teams(args: argparse.Namespace, speaker: Speaker, ears: Ears) -> list
     and ``args.track``."""
     if args.teams is not None or args.names is not None:
         args.variant = args.variant or "standard"
-        return team_names(args.teams, args.names)
+        return team_names(args.teams, args.names, args.variant)
     fixed = args.track is not None or getattr(args, "mode", None) == "empty-bag"
     setup = ask_setup(speaker, ears, args.variant, args.track, ask_track=not fixed)
     args.variant, args.track = setup.variant, setup.track

@@ -17,7 +17,8 @@ from voicemaster.rules.actions import Action
 from voicemaster.rules.errors import IllegalAction
 from voicemaster.rules.events import Event, GameWon, Moved, MoveReason
 
-TEAM_COLOURS: tuple[str, ...] = ("red", "blue", "green", "yellow")
+# the board's four pawn colours; kompakt's fifth and sixth team take the last two
+TEAM_COLOURS: tuple[str, ...] = ("red", "blue", "green", "yellow", "purple", "orange")
 
 
 @dataclass(frozen=True)
