@@ -35,6 +35,9 @@ from voicemaster.speech.endpointer import Endpoint, EndpointConfig, Endpointer, 
 from voicemaster.speech.grammar import words
 
 READ_TIMEOUT_S = 0.5  # wall time per read of the source
+# A recognizer that decodes whole utterances (Whisper) starts at this pause, so its decoding
+# runs while the pause goes on; a streaming one settles at the endpointer's early_s
+WHOLE_SETTLE_S = 0.1
 STALL_S = 5.0  # a source silent (no chunks at all) this long is gone
 VOSK_MODEL = "vosk-model-small-en-us-0.15"
 EARLY_CONFIDENCE = policy.GRAMMAR.early_confidence  # a complete phrase may end early
@@ -209,7 +212,8 @@ class _Window:
         if upto > self.fed:
             dec.extend(ep.audio(self.fed, upto))
             self.fed = upto
-        pausing = state == State.DONE or ep.pause_s >= ep.config.early_s - 1e-9
+        settle_s = ep.config.early_s if dec.streaming else min(ep.config.early_s, WHOLE_SETTLE_S)
+        pausing = state == State.DONE or ep.pause_s >= settle_s - 1e-9
         if pausing and self.settled_end < 0:
             dec.settle()
             self.settled_end = ep.speech_end_s
