@@ -186,11 +186,6 @@ def test_a_complete_last_line_is_never_taken_for_a_torn_one(tmp_path: Path, newl
     assert record.game.positions == {"red": 8, "blue": 3}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the writer cuts a complete last line that lacks only its newline, which the reader "
-    "keeps: the game resumes one action ahead of its record, and the next line breaks it",
-)
 def test_a_complete_last_line_without_its_newline_is_kept_by_the_writer_too(
     tmp_path: Path,
 ) -> None:

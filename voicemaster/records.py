@@ -81,6 +81,15 @@ def _apply_line(game: Game, line: int, text: str) -> Action:
     return action
 
 
+def _whole_line(data: bytes) -> bool:
+    """Whether ``data`` (a last line without its newline) is a whole JSON line."""
+    try:
+        json.loads(data.decode("utf-8"))
+    except ValueError:
+        return False
+    return True
+
+
 def _json_object(line: int, text: str) -> dict[str, Any]:
     try:
         obj = json.loads(text)
@@ -157,11 +166,16 @@ class RecordWriter:
             raise
 
     def _mend_torn_tail(self) -> None:
-        """Cut a half-written last line left by a crash, so appends start on a fresh line."""
+        """Cut a half-written last line left by a crash, so appends start on a fresh line; a
+        whole last line that lost only its newline is kept (the reader replays it too)."""
         data = self.path.read_bytes()
         if data and not data.endswith(b"\n"):
             keep = data.rfind(b"\n") + 1
             try:
+                if _whole_line(data[keep:]):
+                    os.write(self._descriptor(), b"\n")
+                    os.fsync(self._descriptor())
+                    return
                 os.ftruncate(self._descriptor(), keep)
             except OSError as exc:
                 self.close()
