@@ -63,6 +63,12 @@ def test_a_repetition_is_read_once_only_where_the_window_wants_it() -> None:
     assert (once.kind, once.text, once.narrow) == ("phrase", "four", True)
 
 
+def test_a_bare_yes_is_unclear_where_no_reply_is_asked_for() -> None:
+    assert policy.decide(_heard("yes", -0.3), WINDOW).kind == "unclear"  # a "pass" misheard
+    confirm = Expectation(commands=("yes", "no", "pass"))
+    assert policy.decide(_heard("yes", -0.3), confirm).kind == "command"
+
+
 def test_team_names_alone_are_unclear_unless_the_window_expects_them() -> None:
     shouts = Expectation(answers=("Rat",), competitors=("Ox",), teams=("red", "blue"))
     assert policy.decide(_heard("red", -0.3), shouts).kind == "unclear"

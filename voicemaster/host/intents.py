@@ -11,6 +11,8 @@ import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from voicemaster.lexicon import AFFIRM, DENY
+
 COMMANDS: dict[str, tuple[str, ...]] = {
     "repeat": ("repeat", "say again", "say that again", "again please", "once more"),
     "pass": ("pass", "we pass", "skip", "no idea", "i don't know", "dont know", "don't know"),
@@ -27,8 +29,8 @@ OVERRIDES: dict[str, bool] = {
     "that was wrong": False,
     "that was incorrect": False,
 }
-YES = ("yes", "yeah", "yep", "yup", "correct", "right", "that's right", "exactly", "sure")
-NO = ("no", "nope", "nah", "wrong", "not quite", "that's wrong", "negative")
+YES = AFFIRM
+NO = DENY
 SHOUTS = (
     "bezzerwizzer",
     "bezzer wizzer",

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from voicemaster.lexicon import REPLIES
 from voicemaster.speech.base import Expectation, Heard, Signals
 from voicemaster.speech.grammar import words
 
@@ -139,7 +140,7 @@ def only_team_names(text: str, expectation: Expectation) -> bool:
 def _window_words(text: str, signals: Signals, expectation: Expectation) -> Decision | None:
     """What the window's own phrases settle: a repeated phrase said once that the window
     expects ("four four" -> "four"; "nineteen nineteen" stays when it is expected), or team
-    names alone that it does not."""
+    names alone, or a bare yes or no, that it does not (a "pass" was heard as "yes")."""
     phrases = window_phrases(expectation)
     if text in phrases:
         return None
@@ -147,6 +148,8 @@ def _window_words(text: str, signals: Signals, expectation: Expectation) -> Deci
         return Decision("phrase", signals.collapsed, narrow=True, why="a repetition read once")
     if only_team_names(text, expectation):
         return Decision("unclear", text, why="team names alone")
+    if text in REPLIES:
+        return Decision("unclear", text, why="a bare reply where none is asked for")
     return None
 
 
