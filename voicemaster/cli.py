@@ -271,6 +271,12 @@ def _add_play(sub: Any) -> None:
         metavar="DB",
         help="with --noise: the teams' speech this many dB over the noise (default 15)",
     )
+    s.add_argument(
+        "--asr",
+        choices=list(ASR_NAMES),
+        default=None,
+        help="with --through audio: the recognizer the quizmaster listens with (default whisper)",
+    )
     s.set_defaults(handler=_lazy("voicemaster.host.simulate_cmd:cmd_simulate"))
 
 

@@ -66,6 +66,9 @@ def test_the_options_are_parsed_into_the_record(tmp_path: Path) -> None:
     assert head is not None and head["simulate"]["snr"] == 15.0  # the default
     _, head = _simulation_header(simulate_args(tmp_path))  # text: the record as it always was
     assert head is not None and head["simulate"] == {"skill": 0.6, "through": "text"}
+    asr = simulate_args(tmp_path, "--through", "audio", "--asr", "pocketsphinx")
+    _, head = _simulation_header(asr)
+    assert head is not None and head["simulate"]["asr"] == "pocketsphinx"
 
 
 @pytest.mark.parametrize(
@@ -73,6 +76,7 @@ def test_the_options_are_parsed_into_the_record(tmp_path: Path) -> None:
     [
         (["--noise", "car"], "are for --through audio"),
         (["--voices", "flite:slt"], "are for --through audio"),
+        (["--asr", "vosk"], "are for --through audio"),
         (["--through", "audio", "--snr", "10"], "give --noise car or room too"),
         (["--through", "audio", "--voices", "espeak:en-zz"], "espeak-ng has no voice en-zz"),
         (["--through", "audio", "--voices", "flite:slt,festival:x"], "flite:NAME or espeak:"),

@@ -183,7 +183,8 @@ class AudioTable(SimTable):
         except ValueError as exc:
             raise SpeechUnavailable(f"the record's voices or noise: {exc}") from None
         self.sound = Sound(voices, sound.noise, sound.snr_db)
-        self.recognizer = make_recognizer()
+        self.asr: str | None = log.header.get("simulate", {}).get("asr")  # None: the default
+        self.recognizer = make_recognizer(self.asr)
         self._cue: Cue | None = None
         self.heard_texts: list[tuple[str, str]] = []
 
@@ -195,7 +196,7 @@ class AudioTable(SimTable):
             return
         from voicemaster.speech.listener import make_recognizer
 
-        self.recognizer = make_recognizer()
+        self.recognizer = make_recognizer(self.asr)
 
     def speaker(self) -> Speaker:
         return RenderingSpeaker()

@@ -70,10 +70,10 @@ def _games(places: Places | None) -> Path:
 def _sound_options(args: argparse.Namespace) -> dict[str, Any]:
     """The voices and noise of a simulation through audio (checked), for its record."""
     voices, noise = getattr(args, "voices", None), getattr(args, "noise", "none")
-    snr = getattr(args, "snr", None)
+    snr, asr = getattr(args, "snr", None), getattr(args, "asr", None)
     if args.through != "audio":
-        if voices is not None or noise != "none" or snr is not None:
-            raise SetupError("--voices, --noise and --snr are for --through audio")
+        if voices is not None or noise != "none" or snr is not None or asr is not None:
+            raise SetupError("--voices, --noise, --snr and --asr are for --through audio")
         return {}
     if snr is not None and noise == "none":
         raise SetupError("--snr is the speech over the noise: give --noise car or room too")
@@ -84,7 +84,7 @@ def _sound_options(args: argparse.Namespace) -> dict[str, Any]:
     except (ValueError, SpeechUnavailable) as exc:
         raise SetupError(f"--voices: {exc}") from None
     sound = Sound(chosen, None if noise == "none" else noise, SNR_DB if snr is None else snr)
-    return sound.options()
+    return sound.options() | ({"asr": asr} if asr is not None else {})
 
 
 def summary(game_log: GameLog, master: Quizmaster) -> dict[str, Any]:
