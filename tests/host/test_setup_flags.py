@@ -25,6 +25,8 @@ SETUP = "standard\n2\ncolours\ntwenty\n" + "keep\n" * 8 + "quit\n"  # answers a 
         (["--variant", "ord", "--mode", "empty-bag"], "--mode empty-bag is for kompakt"),
         (["--names", "tigers,owls", "--kinds", "red=child"], "--kinds is for familie"),
         (["--variant", "familie", "--teams", "2", "--kinds", "pink=child"], "'pink'"),
+        (["--deck", "no-such-deck.yaml"], "--deck no-such-deck.yaml: "),
+        (["--deck", "broken.yaml"], "--deck broken.yaml: "),
     ],
 )
 def test_a_flag_that_cannot_make_a_game_is_refused_before_a_word_is_said(
@@ -35,6 +37,7 @@ def test_a_flag_that_cannot_make_a_game_is_refused_before_a_word_is_said(
     message: str,
 ) -> None:
     monkeypatch.chdir(tmp_path)
+    (tmp_path / "broken.yaml").write_text("deck: x\nquestions: [1, 2\n")
     monkeypatch.setattr("sys.stdin", io.StringIO(SETUP))
     assert main([*KEYBOARD, *flags]) == 2
     captured = capsys.readouterr()

@@ -28,6 +28,7 @@ def check_flags(args: argparse.Namespace) -> None:
     _check_only_for(variant, "familie", "--kinds", getattr(args, "kinds", None))
     mode = getattr(args, "mode", None)
     _check_only_for(variant, "kompakt", "--mode empty-bag", mode not in (None, "race"))
+    _check_decks(getattr(args, "deck", None))
     if getattr(args, "kinds", None) and teams is not None:
         from voicemaster.host.familie import parse_kinds
 
@@ -61,3 +62,18 @@ def _check_stretch(stretch: int | None, track: int | None, variant: str | None) 
 def _check_only_for(variant: str | None, only: str, flag: str, given: object) -> None:
     if given and variant not in (None, only):
         raise SetupError(f"{flag} is for {only}")
+
+
+def _check_decks(given: list[str] | None) -> None:
+    """Decks given with --deck must load: a missing or broken file is named before the game."""
+    if not given:
+        return
+    from voicemaster.decks import DeckError, load_deck
+
+    for path in given:
+        try:
+            load_deck(path)
+        except DeckError as exc:
+            first = exc.problems[0] if exc.problems else exc
+            more = f" (and {len(exc.problems) - 1} more)" if len(exc.problems) > 1 else ""
+            raise SetupError(f"--deck {path}: {first}{more}") from None
