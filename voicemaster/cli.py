@@ -154,7 +154,7 @@ def _add_game_options(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--variant", default=None, choices=variant_names(), help="the rule set (default: standard)"
     )
-    p.add_argument("--teams", type=int, default=None, help="number of teams (2-4)")
+    p.add_argument("--teams", type=int, default=None, help="number of teams (2-4; kompakt 2-6)")
     p.add_argument("--names", default=None, help="team names, comma-separated")
     p.add_argument(
         "--track",

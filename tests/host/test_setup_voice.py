@@ -69,7 +69,7 @@ def test_each_question_hears_only_its_answers_repeat_and_help() -> None:
 
 def test_unknown_replies_are_reprompted_then_the_default_is_said() -> None:
     chosen, said = setup(
-        "banana", "help", "repeat", "compact", "five", "six", "seven", "colours", None
+        "banana", "help", "repeat", "compact", "eight", "nine", "ten", "colours", None
     )
     assert chosen.variant == "kompakt" and chosen.teams == ("red", "blue")
     assert (
@@ -82,7 +82,7 @@ def test_unknown_replies_are_reprompted_then_the_default_is_said() -> None:
         )
         == 2
     )
-    assert "I did not understand six. Say two, three or four." in said
+    assert "I did not understand nine. Say two, three, four, five or six." in said
     assert "Let's take the usual: Two teams." in said
     assert chosen.track == 20
     assert said[-1] == "I heard nothing; we take the usual. The first team to 20 points wins."
@@ -204,3 +204,12 @@ def test_the_suggested_names_are_good_names_and_none_sounds_like_another() -> No
         assert naming.problem(name, naming.SUGGESTED[:index]) is None, name
     grammar = NAME_GRAMMAR.phrases()
     assert set(naming.SUGGESTED) <= set(grammar) and "colours" in grammar
+
+
+def test_kompakt_takes_up_to_six_teams_by_voice_and_the_board_games_four() -> None:
+    chosen, said = setup("kompakt", "six", "colours", None)
+    assert chosen.teams == ("red", "blue", "green", "yellow", "purple", "orange")
+    assert "How many teams are playing? Two, three, four, five or six?" in said
+    chosen, said = setup("standard", "five", "four", "colours", None)
+    assert len(chosen.teams) == 4
+    assert "I did not understand five. Say two, three or four." in said

@@ -10,8 +10,9 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from voicemaster.host import intents, naming
-from voicemaster.host.phrases import SLOT_WORDS, listing, team_name
+from voicemaster.host.phrases import listing, team_name
 from voicemaster.host.session import SetupError
+from voicemaster.rules import find_variant
 from voicemaster.rules.base import TEAM_COLOURS, Settings
 from voicemaster.rules.kompakt import TARGET
 from voicemaster.speech.base import Ears, Expectation, Speaker
@@ -41,7 +42,9 @@ VARIANT_WORDS = {
     "kompakt": "Bezzerwizzer Kompakt",
     "timeline": "Bezzerwizzer Timeline",
 }
-COUNTS = {"two": 2, "three": 3, "four": 4, "2": 2, "3": 3, "4": 4}  # digits: typed
+COUNT_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+COUNTS = {word: n for n, word in COUNT_WORDS.items()} | {str(n): n for n in COUNT_WORDS}
+NUMBER_WORDS = {1: "one", **COUNT_WORDS}
 COLOURS = ("colours", "colors", "colour", "color")
 TRACKS = {"twenty": 20, "short": 20, "thirty": 30, "normal": 30, "forty": 40, "long": 40}
 TRACKS |= {str(n): n for n in set(TRACKS.values())}
@@ -133,13 +136,17 @@ def variant_question() -> Question[str]:
     )
 
 
-def count_question() -> Question[int]:
+def count_question(variant: str = "standard") -> Question[int]:
+    """How many teams: two to four, and up to six in kompakt (its rulebook sets no limit)."""
+    most = find_variant(variant).max_teams
+    words = [COUNT_WORDS[n] for n in range(2, most + 1)]
+    said = ", ".join(words[:-1]) + f" or {words[-1]}"
     return Question(
-        "How many teams are playing? Two, three or four?",
-        COUNTS,
+        f"How many teams are playing? {said.capitalize()}?",
+        {w: n for w, n in COUNTS.items() if n <= most},
         2,
-        "Say two, three or four.",
-        lambda n: f"{SLOT_WORDS[n].capitalize()} teams.",
+        f"Say {said}.",
+        lambda n: f"{COUNT_WORDS[n].capitalize()} teams.",
     )
 
 
@@ -211,7 +218,7 @@ def _name_team(
     speaker: Speaker, ears: Ears, index: int, taken: list[str], given: str | None
 ) -> str:
     """One team's name (``given``: already said); three names refused: a colour."""
-    team = f"Team {SLOT_WORDS[index + 1]}"
+    team = f"Team {NUMBER_WORDS[index + 1]}"
     asked = f"{team}: what is its name? Or say colour."
     failures = 0
     while failures < FAILURES:
@@ -267,7 +274,7 @@ def ask_setup(
     """Everything the command line left open: the rule set (unless ``variant``), the number
     of teams, their names and the track (unless ``track`` or not ``ask_track``)."""
     chosen = variant or ask(speaker, ears, variant_question())
-    count = ask(speaker, ears, count_question())
+    count = ask(speaker, ears, count_question(chosen))
     teams = ask_names(speaker, ears, count)
     if track is None and ask_track:
         question = track_question(chosen)
