@@ -144,16 +144,8 @@ def utterances(args: argparse.Namespace, rng: np.random.Generator) -> list[Utter
 
 
 def coloured(n: int, level_db: float, rng: np.random.Generator, colour: str) -> audio.Float:
-    """White or pink noise from ``audio.noise``; brown (power falling 6 dB an octave, nothing
-    under 20 Hz) made here: ``audio.noise`` has no brown."""
-    if colour != "brown":
-        return audio.noise(n, level_db, rng, colour)
-    spec = np.fft.rfft(rng.normal(0.0, 1.0, n))
-    freq = np.fft.rfftfreq(n, 1 / RATE)
-    spec *= np.where(freq >= 20.0, 1.0 / np.maximum(freq, 20.0), 0.0)
-    shaped = np.fft.irfft(spec, n)
-    rms = float(np.sqrt(np.mean(np.square(shaped)))) or 1.0
-    return np.asarray(shaped / rms * 32768.0 * 10 ** (level_db / 20), dtype=np.float64)
+    """White, pink or brown noise (``audio.noise``)."""
+    return audio.noise(n, level_db, rng, colour)
 
 
 def knocks(n: int, level_db: float, rng: np.random.Generator) -> bytes:

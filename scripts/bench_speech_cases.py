@@ -61,20 +61,8 @@ class Case:
 # ---------------------------------------------------------------------------- scenes
 
 
-def brown_noise(n: int, level_db: float, rng: np.random.Generator) -> audio.Float:
-    """``n`` samples of brown noise (power falling 6 dB an octave; nothing under 20 Hz, so it
-    does not drift) at ``level_db`` dBFS RMS: ``audio.noise`` has only white and pink."""
-    spec = np.fft.rfft(rng.normal(0.0, 1.0, n))
-    freq = np.fft.rfftfreq(n, 1 / SAMPLE_RATE)
-    spec *= np.where(freq >= 20.0, 1.0 / np.maximum(freq, 20.0), 0.0)
-    shaped = np.fft.irfft(spec, n)
-    rms = float(np.sqrt(np.mean(np.square(shaped)))) or 1.0
-    return np.asarray(shaped / rms * 32768.0 * 10 ** (level_db / 20), dtype=np.float64)
-
-
 def coloured_noise(n: int, level_db: float, rng: np.random.Generator, colour: str) -> audio.Float:
-    if colour == "brown":
-        return brown_noise(n, level_db, rng)
+    """White, pink (a room) or brown (a car) noise (``audio.noise``)."""
     return audio.noise(n, level_db, rng, colour)
 
 

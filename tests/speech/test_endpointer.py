@@ -18,18 +18,9 @@ DETECTORS = (pytest.param("silero", marks=SILERO), "energy")
 TOLERANCE = {"silero": 0.15, "energy": 0.1}
 
 
-def brown(n: int, level_db: float, rng: np.random.Generator) -> np.ndarray:
-    """Brown noise (a car: power falling 6 dB an octave, nothing under 20 Hz) at ``level_db``."""
-    spec = np.fft.rfft(rng.normal(0.0, 1.0, n))
-    freq = np.fft.rfftfreq(n, 1 / 16_000)
-    spec *= np.where(freq >= 20.0, 1.0 / np.maximum(freq, 20.0), 0.0)
-    shaped = np.fft.irfft(spec, n)
-    return np.asarray(shaped / np.sqrt(np.mean(shaped**2)) * 32768.0 * 10 ** (level_db / 20))
-
-
 def noisy(pcm: bytes, level_db: float, colour: str, rng: np.random.Generator) -> bytes:
     n = len(pcm) // 2
-    noise = brown(n, level_db, rng) if colour == "brown" else audio.noise(n, level_db, rng, colour)
+    noise = audio.noise(n, level_db, rng, colour)
     return audio.to_bytes(audio.to_array(pcm) + noise)
 
 

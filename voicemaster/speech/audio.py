@@ -256,11 +256,14 @@ def noise(n: int, level_db: float, rng: np.random.Generator, colour: str = "whit
     """``n`` samples of white, pink (a room) or brown (a car's rumble) noise at ``level_db``
     dBFS RMS (float, int16 units)."""
     white = rng.normal(0.0, 1.0, n)
-    slopes = {"pink": 0.5, "brown": 1.0}  # power falls as 1/f and 1/f^2
-    if colour in slopes and n > 1:
+    if colour == "pink" and n > 1:  # power falls as 1/f
         spec = np.fft.rfft(white)
-        spec[1:] /= np.arange(1, len(spec)) ** slopes[colour]
+        spec[1:] /= np.sqrt(np.arange(1, len(spec)))
         spec[0] = 0
+        white = np.fft.irfft(spec, n)
+    elif colour == "brown" and n > 1:  # as 1/f**2, nothing under 20 Hz so it does not drift
+        freq = np.fft.rfftfreq(n, 1 / SAMPLE_RATE)
+        spec = np.fft.rfft(white) * np.where(freq >= 20.0, 1.0 / np.maximum(freq, 20.0), 0.0)
         white = np.fft.irfft(spec, n)
     elif colour != "white":
         raise ValueError(f"unknown noise colour {colour!r}")
