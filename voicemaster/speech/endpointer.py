@@ -258,14 +258,21 @@ class Endpointer:
 
     # ------------------------------------------------------------------ the detector
 
-    def _step(self, energy: float, raw: bytes) -> None:
-        frame = self._frames
+    def _kept(self, frame: int, raw: bytes) -> bool:
+        """Count frame ``frame`` and keep its audio, unless it falls in the hold-off (the echo
+        tail of our own voice): False then."""
         self._frames += 1
         if frame < self._holdoff:
             self._audio_start = self._frames * self._flen
             self._waiting_from = self._frames
-            return
+            return False
         self._audio += raw
+        return True
+
+    def _step(self, energy: float, raw: bytes) -> None:
+        frame = self._frames
+        if not self._kept(frame, raw):
+            return
         if not self._calibrated:
             self._calibrate(frame, energy)
             return
@@ -307,12 +314,8 @@ class Endpointer:
             self._voiced.popleft()
             self._voiced_base += 1
         voiced = self._voiced[0]
-        self._frames += 1
-        if frame < self._holdoff:
-            self._audio_start = self._frames * self._flen
-            self._waiting_from = self._frames
+        if not self._kept(frame, raw):
             return
-        self._audio += raw
         if self.state != State.WAITING:
             if voiced:
                 self._last = frame + 1
