@@ -95,6 +95,16 @@ def test_a_right_phrase_heard_first_is_asked_back_when_the_retake_is_unclear(
     assert speaker.said[2:] == [SAY_AGAIN]
 
 
+def test_words_heard_unclearly_are_asked_again_even_when_they_would_be_right(
+    tmp_path: Path,
+) -> None:
+    table = Table().at("answer", "donatello")
+    qm, speaker, card = on_card(tmp_path, table)
+    doubtful = Heard("michelangelo", ("michelangelo",), confidence=0.2, unclear=True)
+    assert qm.judge_answer(doubtful.text, card, "red", "defender", doubtful) == "wrong"
+    assert speaker.said == [SAY_AGAIN]
+
+
 def test_a_clearly_heard_phrase_and_typed_answers_are_not_asked_back(tmp_path: Path) -> None:
     table = Table()
     qm, speaker, card = on_card(tmp_path, table)

@@ -3,8 +3,8 @@
 * The judge is unsure (a partial match): "Did you say <the words heard>?"
 * The recognizer accepted its phrase only narrowly (``Heard.narrow``): the same question,
   with the phrase it heard, so a right answer heard as another one is not marked wrong.
-* The recognizer is not sure of the words (``Heard.unclear``: a phrase rejected narrowly, or
-  no path through the grammar) and they are not right: "Please say your answer again",
+* The recognizer is not sure of the words (``Heard.unclear``: a phrase rejected narrowly, no
+  path through the grammar, or Whisper's own doubt), right or not: "Please say your answer again",
   without a hint; when the first hearing held a phrase that would be right and the second is
   still unclear, that phrase is asked back: "Did you say <that phrase>?".
 
@@ -93,9 +93,10 @@ class AskBack:
             heard, judged, hearings, retaken = again, self.judge(again.text), hearings + 1, True
 
     def unclear(self, judged: Judged, heard: Heard) -> bool:
-        """The recognizer is not sure of the words (``Heard.unclear``) and they are not right:
-        asked for again before anything is judged on them."""
-        return heard.unclear and judged.answer in ("wrong", "pass")
+        """The recognizer is not sure of the words (``Heard.unclear``): asked for again before
+        anything is judged on them, right words too (an open-vocabulary recognizer prompted
+        with the answer can land on it: "Ayrton Senna" heard as "Argentina")."""
+        return heard.unclear
 
     def doubt(self, judged: Judged, heard: Heard, guarded: bool, hint: str | None) -> str | None:
         """The phrase to ask back ("Did you say ...?"), if the verdict is in doubt; ``hint``: a
