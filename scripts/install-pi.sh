@@ -5,7 +5,7 @@
 #
 #   scripts/install-pi.sh [--vosk] [--no-service] [--card N] [--teams N] [--dry-run]
 #
-#   --vosk        download vosk-model-small-en-us-0.15 into models/ (about 40 MB; better ears)
+#   --vosk        download vosk-model-small-en-us-0.15 into models/ (about 40 MB; --asr vosk)
 #   --no-service  do not install the systemd unit
 #   --card N      the ALSA card to use for microphone and speaker (default: the first USB card)
 #   --teams N     start every boot-time game with N teams (else it asks by voice)
@@ -47,7 +47,7 @@ echo "== 2. speech model"
 if [ "$VOSK" -eq 1 ]; then
     run .venv/bin/voicemaster model download --dir models
 else
-    echo "using pocketsphinx (built in); for better recognition rerun with --vosk"
+    echo "using Whisper tiny.en (bundled with the package); vosk with --vosk and --asr vosk"
 fi
 
 echo "== 3. USB microphone and speaker"
