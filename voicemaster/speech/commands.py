@@ -12,6 +12,7 @@ import json
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -19,7 +20,7 @@ import numpy as np
 
 from voicemaster.judge.cases import string_list
 from voicemaster.speech.audio import AudioError, dither, duration_s, pad, read_wav
-from voicemaster.speech.base import Expectation, Recognizer, SpeechUnavailable
+from voicemaster.speech.base import Recognizer, SpeechUnavailable
 from voicemaster.speech.endpointer import EndpointConfig
 from voicemaster.speech.listener import MicEars, expectation_for, listen_and_judge, make_recognizer
 
@@ -187,28 +188,32 @@ def cmd_hear(args: argparse.Namespace) -> int:
 # ---------------------------------------------------------------------------- spot
 
 
-def spot_one(obj: dict[str, Any], base: Path, rec: Recognizer, seed: int) -> dict[str, Any]:
-    """One `spot` line: every utterance of the file, until a Bezzerwizzer shout is heard."""
-    pcm, seconds = _stream(_wav_path(obj.get("wav"), base), seed)
-    expectation = Expectation(teams=string_list(obj, "teams"))
-    ears = _ears(pcm, rec)
-    source = ears.source
-    try:
-        while True:
-            offset = float(getattr(source, "position_s", 0.0))
-            got = ears.listen(expectation, timeout=seconds + TRAILING_S)
-            if got is None:
-                break
-            if got.heard.bezzerwizzer:
-                at = round(offset + got.endpoint.start_s, 2)
-                return {"id": obj.get("id"), "bezzerwizzer": True, "team": got.heard.team,
-                        "at_s": at, "heard": got.heard.text}  # fmt: skip
-    finally:
-        ears.close()
-    return {"id": obj.get("id"), "bezzerwizzer": False, "team": None, "at_s": None}
+def spot_one(
+    obj: dict[str, Any], base: Path, rec: Recognizer, seed: int, keywords: Any = None
+) -> dict[str, Any]:
+    """One `spot` line: the file streamed through the keyword spotter, each candidate confirmed
+    by Whisper (:mod:`voicemaster.speech.kws`), until a shout is confirmed."""
+    from voicemaster.speech.kws import spot
+    from voicemaster.speech.whisper_asr import WhisperRecognizer
+
+    pcm, _seconds = _stream(_wav_path(obj.get("wav"), base), seed)
+    whisper = rec if isinstance(rec, WhisperRecognizer) else None
+    shout = spot(pcm, string_list(obj, "teams"), keywords, whisper)
+    if not shout.found:
+        return {"id": obj.get("id"), "bezzerwizzer": False, "team": None, "at_s": None}
+    return {"id": obj.get("id"), "bezzerwizzer": True, "team": shout.team,
+            "at_s": round(shout.at_s, 2), "heard": shout.heard}  # fmt: skip
 
 
 def cmd_spot(args: argparse.Namespace) -> int:
-    if not hasattr(args, "asr"):
-        args.asr, args.model = None, None
-    return _run(args, "spot", spot_one)
+    """Shouts are spotted by pocketsphinx's keyword search and confirmed by Whisper."""
+    try:
+        from voicemaster.speech.kws import KeywordSpotter
+        from voicemaster.speech.whisper_asr import WhisperRecognizer
+
+        keywords = KeywordSpotter()
+        whisper = WhisperRecognizer(getattr(args, "model", None))
+    except SpeechUnavailable as exc:
+        print(f"voicemaster spot: {exc}", file=sys.stderr)
+        return 2
+    return _run(args, "spot", partial(spot_one, keywords=keywords), whisper)
