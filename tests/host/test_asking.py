@@ -258,3 +258,32 @@ def test_an_answer_is_heard_three_times_and_asked_back_twice_at_most(tmp_path: P
         "Did you say leonardo?",
     ]
     assert len(table.heard) == 4  # the answer heard twice more, two replies
+
+
+def guess(text: str) -> Heard:
+    """The window's answer Whisper preferred only when asked about it."""
+    return Heard(text, (text, "bye"), confidence=0.5, narrow=True, guessed=True)
+
+
+def test_a_guess_is_asked_back_and_only_yes_makes_it_stand(tmp_path: Path) -> None:
+    table = Table().at("confirm", "yes").at("confirm", "no").at("answer", "donatello")
+    qm, speaker, card = on_card(tmp_path, table)
+    heard = guess("michelangelo")
+    assert qm.judge_answer(heard.text, card, "red", "defender", heard) == "right"
+    assert speaker.said == ["Did you say michelangelo?"]
+    assert qm.judge_answer(heard.text, card, "red", "defender", heard) == "wrong"
+    assert speaker.said[1:] == ["Did you say michelangelo?", THEN_AGAIN]
+
+
+def test_with_an_attacker_waiting_a_guess_is_heard_again_never_said_aloud(
+    tmp_path: Path,
+) -> None:
+    table = Table().at("answer", "michelangelo", guess("michelangelo"))
+    qm, speaker, card = on_card(tmp_path, table)
+    first = guess("michelangelo")
+    assert qm.judge_answer(first.text, card, "red", "defender", first, guarded=True) == "right"
+    assert speaker.said == [SAY_AGAIN]  # heard again, clearly: right
+    # guessed again on the retake: it cannot be asked back, so it does not count
+    assert qm.judge_answer(first.text, card, "red", "defender", first, guarded=True) == "wrong"
+    assert speaker.said[1:] == [SAY_AGAIN]
+    assert not any("michelangelo" in line.lower() for line in speaker.said)

@@ -172,3 +172,24 @@ def test_recorded_noise_alone_is_never_a_clear_phrase() -> None:
     noise = _rows("noise")
     assert noise
     assert all(_decide(r).kind != "phrase" or _decide(r).narrow for r in noise)
+
+
+def _scored(text: str, own: float, scores: dict[str, float], logprob: float = -0.4) -> Heard:
+    signals = Signals(logprob, 0.1, 1.0, scores=tuple(scores.items()), own=own)
+    return Heard(text, (text,), signals=signals)
+
+
+def test_a_window_answer_scored_close_to_the_transcript_is_a_narrow_guess() -> None:
+    window = Expectation(answers=("5",), competitors=("9", "3"), commands=COMMANDS)
+    close = policy.decide(_scored("bye", -0.4, {"five": -1.9, "nine": -4.6, "three": -6.0}), window)
+    assert (close.kind, close.text, close.narrow, close.guess) == ("phrase", "five", True, True)
+    reviewed = policy.review(_scored("bye", -0.4, {"five": -1.9, "nine": -4.6}), window)
+    assert reviewed.text == "five" and reviewed.guessed and reviewed.narrow
+    # too far below the transcript's own score, or not clearly ahead of the next answer
+    far = policy.decide(_scored("bye", -0.4, {"five": -3.5, "nine": -6.0}), window)
+    assert (far.text, far.guess) == ("bye", False)
+    tied = policy.decide(_scored("bye", -0.4, {"five": -1.9, "nine": -2.3}), window)
+    assert (tied.text, tied.guess) == ("bye", False)
+    # a sentence is not a misheard answer
+    long = _scored("here we go again now", -0.4, {"five": -0.9, "nine": -6.0})
+    assert policy.decide(long, window).text == "here we go again now"

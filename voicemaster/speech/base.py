@@ -47,6 +47,10 @@ class Signals:
     echo: bool = False  # the transcript repeats the prompt's own framing ("quiz answers")
     # the transcripts Whisper weighed (normalised words, mean token log-probability), best first
     nbest: tuple[tuple[str, float], ...] = ()
+    # the window's answers scored as the transcript (normalised words, summed token
+    # log-probability), when the transcript is none of them; ``own``: the transcript's score
+    scores: tuple[tuple[str, float], ...] = ()
+    own: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -65,6 +69,9 @@ class Heard:
     unclear: bool = False
     # the phrase was accepted, but narrowly: a verdict resting on it is better asked back
     narrow: bool = False
+    # the words are the window's answer Whisper preferred only when asked about it (its own
+    # transcript was something else): asked back, never taken on trust
+    guessed: bool = False
     signals: Signals | None = None  # an open-vocabulary recognizer's own signals, if any
 
 

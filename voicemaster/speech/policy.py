@@ -44,6 +44,12 @@ class Limits:
     snap_margin: float = 0.35
     snap_floor: float = -1.3
     snap_below: float = -0.5
+    # a guess: the transcript is none of the window's answers (and at most guess_words long),
+    # but the best-scored answer, scored as the transcript, comes within guess_gap of the
+    # transcript's own score and guess_margin ahead of the next answer: taken narrowly
+    guess_gap: float = 2.0
+    guess_margin: float = 1.0
+    guess_words: int = 3
 
 
 LIMITS = Limits()
@@ -76,6 +82,7 @@ class Decision:
     kind: Kind
     text: str  # the words to act on ("" for nothing)
     narrow: bool = False  # a phrase, but a verdict on it is better asked back
+    guess: bool = False  # the window's answer Whisper preferred only when asked about it
     why: str = ""  # which limit decided, for logs and benchmarks
 
 
@@ -129,6 +136,20 @@ def snapped(text: str, signals: Signals, expectation: Expectation, limits: Limit
     )
 
 
+def guessed(text: str, signals: Signals, limits: Limits = LIMITS) -> tuple[str, float] | None:
+    """The window's answer Whisper finds nearly as likely as its own transcript when each is
+    scored as the transcript (``Signals.scores``), clearly ahead of the other answers: "bye"
+    for a real "five".  None when the transcript is itself an answer (nothing was scored)."""
+    if not signals.scores or len(text.split()) > limits.guess_words:
+        return None
+    ranked = sorted(signals.scores, key=lambda scored: -scored[1])
+    best, top = ranked[0]
+    runner_up = ranked[1][1] if len(ranked) > 1 else float("-inf")
+    if top < signals.own - limits.guess_gap or top - runner_up < limits.guess_margin:
+        return None
+    return best, top
+
+
 def only_team_names(text: str, expectation: Expectation) -> bool:
     """Whether ``text`` is nothing but team names: the prompt's names read back, as no
     answer outside the window is ("Rat" heard as "red" in a window that hears shouts)."""
@@ -157,6 +178,9 @@ def _whisper(heard: Heard, signals: Signals, expectation: Expectation, limits: L
     decision = judge_signals(heard.text, signals, limits)
     if decision.kind == "nothing" or heard.bezzerwizzer:
         return decision
+    guess = guessed(heard.text, signals, limits)
+    if guess is not None:
+        return Decision("phrase", guess[0], narrow=True, guess=True, why=f"guess {guess[1]:.2f}")
     settled = _window_words(heard.text, signals, expectation)
     if settled is not None:
         return settled
@@ -177,7 +201,7 @@ def decide(heard: Heard, expectation: Expectation, limits: Limits = LIMITS) -> D
     else:
         decision = Decision("phrase", heard.text, narrow=heard.narrow, why="grammar")
     if decision.kind == "phrase" and (command := command_of(decision.text, expectation)):
-        return Decision("command", command, decision.narrow, decision.why)
+        return Decision("command", command, decision.narrow, decision.guess, decision.why)
     return decision
 
 
@@ -199,6 +223,7 @@ def review(heard: Heard, expectation: Expectation, limits: Limits = LIMITS) -> H
         alternatives=tuple(dict.fromkeys([text, heard.text, *others])),
         unclear=unclear,
         narrow=decision.narrow and not unclear,
+        guessed=decision.guess,
         bezzerwizzer=heard.bezzerwizzer and not unclear,
         team=heard.team if not unclear else None,
     )

