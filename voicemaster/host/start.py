@@ -31,6 +31,7 @@ from voicemaster.host.session import (
     deck_folders,
     deck_paths,
     deck_refs,
+    draw_settings,
     join_decks,
     load_decks,
     new_header,
@@ -197,6 +198,7 @@ def open_game(
     decks = [load_deck(p) for p in resolve_decks(refs, folders)]
     deck = join_decks(decks)
     check_deck_serves(deck, game_from_header(header))
+    settings = draw_settings(header, path)
     if unsaved is not None:
         game_log = GameLog.in_memory(path, lines, unsaved)
     else:
@@ -205,7 +207,7 @@ def open_game(
     asked = _asked(header, decks, places) if history else None
     if asked is not None:
         game_log.on_asked = asked.mark
-    return game_log, Quiz(deck, game_log.used_cards(), asked)
+    return game_log, Quiz(deck, game_log.used_cards(), asked, settings)
 
 
 def _saved_lines(path: Path) -> list[dict[str, Any]]:
