@@ -109,6 +109,11 @@ def _add_deck(sub: Any) -> None:
     check = dsub.add_parser("check", help="validate decks (files or folders)")
     check.add_argument("paths", nargs="+", metavar="PATH", help="deck files or folders")
     check.add_argument("--json", action="store_true", help="print a JSON summary as last line")
+    check.add_argument(
+        "--strict",
+        action="store_true",
+        help="a question without a difficulty is an error (otherwise one warning per deck)",
+    )
     check.set_defaults(handler=_lazy("voicemaster.decks.commands:cmd_check"))
     imp = dsub.add_parser("import", help="convert questions from another format into a deck")
     imp.add_argument(
