@@ -86,6 +86,16 @@ def test_settings_go_into_a_header_and_come_back() -> None:
             DrawSettings.from_header(bad)
 
 
+def test_what_the_quizmaster_tells_a_new_game() -> None:
+    assert DrawSettings().sentence() == ""
+    assert DrawSettings("easy").sentence() == "Easy questions first."
+    assert DrawSettings(no_region=frozenset({"uk"})).sentence() == (
+        "No questions that need UK knowledge."
+    )
+    both = DrawSettings("hard", frozenset({"us", "uk"}))
+    assert both.sentence() == "Hard questions first, and none that need UK or US knowledge."
+
+
 def test_parse_regions() -> None:
     assert parse_regions("uk") == {"uk"}
     assert parse_regions(" UK , us ") == {"uk", "us"}

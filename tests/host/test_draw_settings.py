@@ -111,7 +111,7 @@ def test_a_resumed_game_keeps_its_settings_and_refuses_other_ones(
     assert main([*keyboard, *options, "--difficulty", "hard", "--record", str(record)]) == 0
     header, first = asked(record)
     assert header["difficulty"] == "hard" and len(first) == 2
-    capsys.readouterr()
+    assert "The finish is at 30. Hard questions first.\n" in capsys.readouterr().out
     assert main([*keyboard, "--resume", str(record), "--difficulty", "easy"]) == 2
     assert "does not fit the options given: its difficulty is hard" in capsys.readouterr().err
     monkeypatch.setattr("sys.stdin", io.StringIO("\nwrong\n" * 2 + "quit\n"))

@@ -114,13 +114,14 @@ class DrawSettings:
             raise ValueError("no_region must be a list of regions")
         return cls(difficulty, frozenset(regions))
 
-    def words(self) -> str:
-        """How a person would say these settings: "easy questions, none needing UK knowledge"."""
-        parts = [] if self.difficulty == MIXED else [f"{self.difficulty} questions"]
-        if self.no_region:
-            regions = " or ".join(sorted(r.upper() for r in self.no_region))
-            parts.append(f"none needing {regions} knowledge")
-        return ", ".join(parts) or "questions of every difficulty"
+    def sentence(self) -> str:
+        """What the quizmaster tells a new game: "Easy questions first, and none that need UK
+        knowledge." ("" for the defaults)."""
+        regions = " or ".join(sorted(r.upper() for r in self.no_region))
+        if self.difficulty == MIXED:
+            return f"No questions that need {regions} knowledge." if regions else ""
+        first = f"{self.difficulty.capitalize()} questions first"
+        return f"{first}, and none that need {regions} knowledge." if regions else f"{first}."
 
 
 def spread(cards: Iterable[Card]) -> dict[str, int]:

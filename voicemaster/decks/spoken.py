@@ -20,6 +20,8 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from rapidfuzz import fuzz, process
+
 from voicemaster.decks.model import Card, Deck, Problem
 from voicemaster.judge.phonetic import phonetic_key
 from voicemaster.judge.text import normalise
@@ -96,7 +98,7 @@ def sound_alikes(cards: list[Card]) -> Iterator[tuple[Card, Card, str]]:
     for i, j in _near_pairs([s.key for s in sounds]):
         a, b = sounds[i], sounds[j]
         worded = not (a.key.startswith("|") or b.key.startswith("|"))  # not bare numbers
-        if worded and a.key != b.key and _alike(a.spelling, b.spelling) >= NEAR_SPELLING:
+        if worded and a.key != b.key and fuzz.ratio(a.spelling, b.spelling) >= NEAR_SPELLING:
             yield b.card, a.card, "sounds much like"
 
 
@@ -116,18 +118,10 @@ def _sounds(cards: list[Card]) -> list[_Sound]:
 
 
 def _near_pairs(keys: list[str]) -> Iterator[tuple[int, int]]:
-    """(i, j), i < j, of the keys at least ``NEAR_KEY`` % alike (rapidfuzz, all at once)."""
-    if len(keys) < 2:
-        return
-    import numpy as np
-    from rapidfuzz import fuzz, process
-
-    scores = process.cdist(keys, keys, scorer=fuzz.ratio, score_cutoff=NEAR_KEY, dtype=np.uint8)
-    rows, cols = np.nonzero(np.triu(scores, k=1))
-    yield from zip(rows.tolist(), cols.tolist(), strict=True)
-
-
-def _alike(a: str, b: str) -> float:
-    from rapidfuzz import fuzz
-
-    return float(fuzz.ratio(a, b))
+    """(i, j), i < j, of the keys at least ``NEAR_KEY`` % alike (rapidfuzz compares each key
+    with the later ones in one call)."""
+    for i, key in enumerate(keys[:-1]):
+        later = keys[i + 1 :]
+        found = process.extract(key, later, scorer=fuzz.ratio, score_cutoff=NEAR_KEY, limit=None)
+        for _, _, j in sorted(found, key=lambda match: match[2]):
+            yield i, i + 1 + j

@@ -160,7 +160,9 @@ def new_game(args: argparse.Namespace, speaker: Speaker, ears: Ears) -> Chosen:
     names = listing([team_name(t) for t in teams])
     variant = VARIANT_WORDS[header["variant"]]  # "Bezzerwizzer Ord, the word edition"
     variant += "," if "," in variant else ""
-    speaker.say(f"A new game of {variant} for {len(teams)} teams: {names}. {goal(header)}")
+    settings = draw_settings(header, path)
+    told = f"A new game of {variant} for {len(teams)} teams: {names}. {goal(header)}"
+    speaker.say(f"{told} {settings.sentence()}".rstrip())
     return Chosen(path, False, header)
 
 
