@@ -17,6 +17,8 @@ from voicemaster.speech.base import ASR_NAMES
 
 Handler = Callable[[argparse.Namespace], int]
 DEFAULT_DATA = "~/.local/share/voicemaster"
+# voicemaster.decks.drawing.DIFFICULTY_CHOICES, written out so that start-up imports no decks
+DIFFICULTY_CHOICES = ("mixed", "easy", "medium", "hard")
 
 
 def _number_in(
@@ -34,6 +36,24 @@ def _number_in(
         return value
 
     return parse
+
+
+def _regions(text: str) -> frozenset[str]:
+    """An argparse type: a comma-separated list of regions (else a usage error, exit 2)."""
+    from voicemaster.decks.drawing import parse_regions
+
+    try:
+        return parse_regions(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _draw_settings(args: argparse.Namespace) -> None:
+    """The table's wishes for its cards from --difficulty and --no-region, as ``args.draw``
+    (a frozen ``DrawSettings``: what the game and its record use)."""
+    from voicemaster.decks.drawing import DrawSettings
+
+    args.draw = DrawSettings(args.difficulty or "mixed", args.no_region or frozenset())
 
 
 class _Words(argparse.Action):
@@ -89,6 +109,11 @@ def _add_deck(sub: Any) -> None:
     check = dsub.add_parser("check", help="validate decks (files or folders)")
     check.add_argument("paths", nargs="+", metavar="PATH", help="deck files or folders")
     check.add_argument("--json", action="store_true", help="print a JSON summary as last line")
+    check.add_argument(
+        "--strict",
+        action="store_true",
+        help="a question without a difficulty is an error (otherwise one warning per deck)",
+    )
     check.set_defaults(handler=_lazy("voicemaster.decks.commands:cmd_check"))
     imp = dsub.add_parser("import", help="convert questions from another format into a deck")
     imp.add_argument(
@@ -102,6 +127,13 @@ def _add_deck(sub: Any) -> None:
     stats.add_argument("path", metavar="PATH", help="a deck file")
     _add_data(stats)
     stats.set_defaults(handler=_lazy("voicemaster.decks.commands:cmd_stats"))
+    tag = dsub.add_parser(
+        "tag", help="write difficulty and region from a TSV file into a deck, line by line"
+    )
+    tag.add_argument("tags", metavar="TAGS.tsv", help="lines of id<TAB>difficulty<TAB>region")
+    tag.add_argument("path", metavar="DECK.yaml", help="the deck file to tag (rewritten)")
+    tag.add_argument("--dry-run", action="store_true", help="check and count, write nothing")
+    tag.set_defaults(handler=_lazy("voicemaster.decks.tagging:cmd_tag"))
 
 
 def _add_judge(sub: Any) -> None:
@@ -173,6 +205,20 @@ def _add_game_options(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--home-stretch", type=int, default=None, help="home stretch (default 5)")
     p.add_argument("--deck", action="append", default=None, help="deck file(s) to draw from")
+    p.add_argument(
+        "--difficulty",
+        choices=list(DIFFICULTY_CHOICES),
+        default=None,
+        help="the questions drawn: mixed (default), or easy, medium or hard first (a family "
+        "table: easy); a category without unused ones draws the nearest difficulty",
+    )
+    p.add_argument(
+        "--no-region",
+        type=_regions,
+        default=None,
+        metavar="uk,us",
+        help="leave out questions that need knowledge of these countries (uk, us)",
+    )
     p.add_argument(
         "--seed", type=int, default=None, help="seed for tiles, cards and the starting team"
     )
@@ -335,6 +381,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if hasattr(args, "data"):
             _places(args)
+        if hasattr(args, "difficulty"):
+            _draw_settings(args)
         return handler(args)
     except (ConfigError, SaveError) as exc:
         print(f"voicemaster: {exc}", file=sys.stderr)

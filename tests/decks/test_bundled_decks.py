@@ -18,10 +18,11 @@ def bundled() -> list[str]:
 
 
 def test_every_bundled_deck_passes_check(capsys: pytest.CaptureFixture[str]) -> None:
+    """Strictly: every bundled card has a difficulty."""
     files = bundled()
     if not files:
         pytest.skip(f"no deck files in {DECKS} yet")
-    code = main(["deck", "check", *files])
+    code = main(["deck", "check", "--strict", *files])
     out, err = capsys.readouterr()
     assert code == 0, err
     assert out.count(": ok: deck ") == len(files)

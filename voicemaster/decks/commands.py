@@ -6,12 +6,16 @@ import argparse
 import json
 import os
 import sys
+import time
+from collections import Counter
 from typing import Any
 
+from voicemaster.decks.drawing import spread
 from voicemaster.decks.history import History
 from voicemaster.decks.importing import ImportResult, deck_dict, deck_id_for, write_deck
 from voicemaster.decks.loader import check_paths
-from voicemaster.decks.model import Deck, DeckError, Problem
+from voicemaster.decks.model import DIFFICULTIES, REGIONS, Deck, DeckError, Problem
+from voicemaster.decks.review import per_thousand, review
 
 EXAMPLES_SHOWN = 10  # skipped questions listed one by one after an import
 
@@ -43,10 +47,23 @@ def _safely_checked(paths: list[str]) -> tuple[list[Deck], list[Problem]]:
         return [], [Problem(where, None, f"could not check ({type(exc).__name__}: {exc})")]
 
 
+def _warn(problems: list[Problem]) -> None:
+    for problem in problems:
+        where = f"{problem.path}:{problem.line}" if problem.line else problem.path
+        print(f"{where}: warning: {problem.message}", file=sys.stderr)
+
+
 def cmd_check(args: argparse.Namespace) -> int:
+    """Every problem (exit 2), else a summary per deck; warnings (cards without difficulty,
+    answers hard to say or hear) on stderr either way, and the time per 1,000 cards."""
+    start = time.perf_counter()
     decks, problems = _safely_checked(list(args.paths))
-    if problems:
-        return _report(problems, args.json)
+    loaded = time.perf_counter()
+    found = review(decks, getattr(args, "strict", False))
+    reviewed = time.perf_counter()
+    _warn(found.warnings)
+    if problems or found.errors:
+        return _report(problems + found.errors, args.json)
     for deck in decks:
         counts = summary(deck)["categories"]
         filled = sum(1 for n in counts.values() if n)
@@ -56,8 +73,24 @@ def cmd_check(args: argparse.Namespace) -> int:
             f"questions, {filled} of {len(counts)} categories, fewest: {fewest} "
             f"({counts[fewest]})"
         )
+    cards = sum(len(deck.questions) for deck in decks)
+    timing = {
+        "load": round(per_thousand(loaded - start, cards), 4),
+        "review": round(per_thousand(reviewed - loaded, cards), 4),
+    }
+    print(
+        f"checked {cards} questions in {reviewed - start:.2f} s: loading {timing['load']:.3f} s "
+        f"and reviewing {timing['review']:.3f} s per 1,000 questions; "
+        f"{len(found.warnings)} warnings"
+    )
     if args.json:
-        print(json.dumps({"ok": True, "decks": [summary(deck) for deck in decks]}))
+        report = {
+            "ok": True,
+            "decks": [summary(deck) for deck in decks],
+            "warnings": [p.to_json() for p in found.warnings],
+            "seconds_per_1000": timing,
+        }
+        print(json.dumps(report))
     return 0
 
 
@@ -80,7 +113,32 @@ def cmd_stats(args: argparse.Namespace) -> int:
         share = f" ({100 * fresh // len(deck.questions)}%)" if deck.questions else ""
         print(f"  {'total':<{width}}  {len(deck.questions):5}   {fresh} fresh{share}")
         print(f"  fresh: never asked in a game that keeps the history ({history.path})")
+        _print_spread(deck, width)
     return 0
+
+
+def _percent(count: int, total: int) -> str:
+    return f"{round(100 * count / total) if total else 0}%"
+
+
+def _share(count: int, total: int) -> str:
+    """ "   22  40%": a count and its share of ``total``, in a column."""
+    return f"{count:5} {_percent(count, total):>4}"
+
+
+def _print_spread(deck: Deck, width: int) -> None:
+    """Difficulty per category and overall (count and share), then the regions."""
+    heads = "  ".join(f"{name:>10}" for name in (*DIFFICULTIES, "untagged"))
+    print(f"  {'difficulty':<{width + 2}}  {heads}")
+    rows = [(name, cards) for name, cards in deck.categories().items()]
+    for name, cards in [*rows, ("total", list(deck.questions))]:
+        cells = "  ".join(_share(n, len(cards)) for n in spread(cards).values())
+        print(f"    {name:<{width}}  {cells}")
+    total = len(deck.questions)
+    regions = Counter(region for card in deck.questions for region in card.region)
+    anywhere = sum(1 for card in deck.questions if not card.region)
+    shown = [f"{name} {regions[name]} ({_percent(regions[name], total)})" for name in REGIONS]
+    print(f"  region: {', '.join(shown)}; anywhere {anywhere} ({_percent(anywhere, total)})")
 
 
 def cmd_import(args: argparse.Namespace) -> int:

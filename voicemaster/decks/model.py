@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+DIFFICULTIES = ("easy", "medium", "hard")  # docs/decks.md: the rule of thumb for each
+REGIONS = ("uk", "us")  # knowledge a card needs from one country (docs/decks.md)
+
 
 @dataclass(frozen=True)
 class Card:
@@ -19,7 +22,8 @@ class Card:
     audience: str | None = None  # "adult" | "child" (familie)
     year: int | None = None  # timeline cards (negative = BC)
     line: int = 0  # where the card starts in its file (0: unknown), for messages
-    difficulty: str | None = None  # "easy" | "medium" | "hard" (optional)
+    difficulty: str | None = None  # one of DIFFICULTIES, None: not tagged yet
+    region: tuple[str, ...] = ()  # REGIONS whose knowledge it needs (empty: anywhere)
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from voicemaster.decks.checker import Checker, kind, suggest, text_of
-from voicemaster.decks.model import Card, Deck, Problem
+from voicemaster.decks.model import DIFFICULTIES, REGIONS, Card, Deck, Problem
 from voicemaster.decks.variants import CardRules, card_rules, deck_categories, spoken_year
 from voicemaster.decks.yamlread import LinePath
 
@@ -31,11 +31,12 @@ CARD_FIELDS = (
     "audience",
     "year",
     "difficulty",
+    "region",
     "source",
     "note",
 )
 LIST_FIELDS = ("accept", "reject", "options")
-CHOICES = {"audience": ("adult", "child"), "difficulty": ("easy", "medium", "hard")}
+CHOICES = {"audience": ("adult", "child"), "difficulty": DIFFICULTIES}
 ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
 LANGUAGE = re.compile(r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})*")
 
@@ -141,6 +142,7 @@ def _card(
     lists = {key: c.texts(item, key, where, what) for key in LIST_FIELDS}
     _check_answer(c, fields["answer"], lists, where, what)
     choices = {key: _choice(c, item, key, where, what) for key in CHOICES}
+    region = _region(c, item, where, what)
     if len(c.problems) > before:
         return None
     return Card(
@@ -155,6 +157,7 @@ def _card(
         year=year,
         line=c.line(where) or 0,
         difficulty=choices["difficulty"],
+        region=region,
     )
 
 
@@ -208,6 +211,27 @@ def _choice(
         c.add((*where, key), f"{what}'{key}' must be one of {', '.join(allowed)}, not {value!r}")
         return None
     return str(value)
+
+
+def _region(c: Checker, item: Mapping[Any, Any], where: LinePath, what: str) -> tuple[str, ...]:
+    """``region: uk``, or a list (``[uk, us]``: the card needs both); () when left out."""
+    value = item.get("region")
+    if value is None:
+        return ()
+    entries = value if isinstance(value, list) else [value]
+    if not entries:
+        c.add((*where, "region"), f"{what}'region' is an empty list (leave it out instead)")
+    found: list[str] = []
+    for entry in entries:
+        if isinstance(entry, str) and entry in REGIONS:
+            found += [] if entry in found else [entry]
+            continue
+        shown = repr(entry) if isinstance(entry, str) else kind(entry)
+        c.add(
+            (*where, "region"),
+            f"{what}'region' must be {' or '.join(REGIONS)} (or a list of them), not {shown}",
+        )
+    return tuple(found)
 
 
 def _check_answer(

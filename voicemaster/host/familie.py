@@ -60,10 +60,11 @@ class FamilieQuizmaster(Quizmaster):
         self, team: str, category: str, purpose: str = "card", exclude: set[str] | None = None
     ) -> Card:
         """A card of ``category`` for the team's audience (child/adult) where the deck allows;
-        unused cards first, as ``Quiz.draw``."""
+        unused cards first, of the table's regions and difficulty, as ``Quiz.draw``."""
         kind = self.familie.kinds[team]
         used = self.log.used_cards() | (exclude or set())
-        cards = sorted(self.quiz.deck.categories().get(category) or [], key=lambda c: c.id)
+        every = sorted(self.quiz.deck.categories().get(category) or [], key=lambda c: c.id)
+        cards = self.quiz.allowed(every)
         suited = [c for c in cards if c.audience in (kind, None)]
         for pool in (
             [c for c in suited if c.id not in used],
@@ -73,7 +74,7 @@ class FamilieQuizmaster(Quizmaster):
         ):
             if pool:
                 self.quiz.used = set(used)
-                return self.quiz.choose(pool, self.rng(purpose))
+                return self.quiz.choose(self.quiz.settings.nearest(pool), self.rng(purpose))
         raise LookupError(f"the deck has no question for {category}")
 
     def read_options(self, card: Card, team: str) -> None:

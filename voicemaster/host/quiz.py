@@ -3,6 +3,7 @@
 Cards are drawn with an injected random stream and never repeat within a game (until a
 category runs dry); the ids of cards already asked come from the record.  With the question
 history (``asked``) cards no earlier game asked come first, then the least recently asked.
+The table's ``DrawSettings`` (difficulty, regions left out) narrow each draw first.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import random
 from dataclasses import dataclass
 
 from voicemaster.decks import Card, Deck
+from voicemaster.decks.drawing import DrawSettings
 from voicemaster.decks.history import Asked
 from voicemaster.judge import AnswerKey, judge
 from voicemaster.speech.base import Expectation
@@ -27,10 +29,17 @@ class Judged:
 
 
 class Quiz:
-    def __init__(self, deck: Deck, used: set[str] | None = None, asked: Asked | None = None):
+    def __init__(
+        self,
+        deck: Deck,
+        used: set[str] | None = None,
+        asked: Asked | None = None,
+        settings: DrawSettings | None = None,
+    ):
         self.deck = deck
         self.used: set[str] = set(used or ())
         self.asked = asked
+        self.settings = settings or DrawSettings()
         self._by_category = deck.categories()
         self._by_id = {card.id: card for card in deck.questions}
 
@@ -38,12 +47,17 @@ class Quiz:
         return self._by_id.get(card_id)
 
     def draw(self, category: str, rng: random.Random) -> Card:
-        """An unused card of ``category`` (cards come round again when all were asked)."""
-        cards = self._by_category.get(category) or []
+        """An unused card of ``category`` (cards come round again when all were asked), of
+        the regions and nearest the difficulty the table asked for."""
+        cards = self.allowed(self._by_category.get(category) or [])
         if not cards:
             raise LookupError(f"the deck has no question for {category}")
         fresh = [c for c in cards if c.id not in self.used] or cards
-        return self.choose(sorted(fresh, key=lambda c: c.id), rng)
+        return self.choose(self.settings.nearest(sorted(fresh, key=lambda c: c.id)), rng)
+
+    def allowed(self, cards: list[Card]) -> list[Card]:
+        """The cards the table's regions allow (all of them when none would be left)."""
+        return self.settings.allowed(cards)
 
     def choose(self, pool: list[Card], rng: random.Random) -> Card:
         """One card of ``pool`` (with the history: of its least recently asked), marked used.
@@ -58,7 +72,9 @@ class Quiz:
 
     def freshest(self, cards: list[Card], need: int) -> list[Card]:
         """The least recently asked of ``cards``, at least ``need`` of them (all when there is
-        no history), in their order: what a timeline game deals from."""
+        no history), of the table's regions and difficulty where enough are, in their order:
+        what a timeline game deals from."""
+        cards = self.settings.enough(cards, need)
         if self.asked is None:
             return cards
         stamps = sorted({self.asked.stamp(c.id) for c in cards})

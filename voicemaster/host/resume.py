@@ -38,6 +38,10 @@ def given_options(args: argparse.Namespace, folders: tuple[Path, ...] = ()) -> d
             given[name] = getattr(args, name)
     if getattr(args, "deck", None):
         given["deck"] = [deck_ref(p, folders) for p in args.deck]
+    if getattr(args, "difficulty", None) is not None:
+        given["difficulty"] = args.difficulty
+    if getattr(args, "no_region", None) is not None:
+        given["no_region"] = sorted(args.no_region)
     return given
 
 
@@ -58,6 +62,11 @@ def conflicts(header: dict[str, Any], given: dict[str, Any]) -> list[str]:
             found.append(f"its {name.replace('_', ' ')} is {value}")
     if "mode" in given and given["mode"] != header.get("mode", "race"):
         found.append(f"its mode is {header.get('mode', 'race')}")
+    if "difficulty" in given and given["difficulty"] != header.get("difficulty", "mixed"):
+        found.append(f"its difficulty is {header.get('difficulty', 'mixed')}")
+    if "no_region" in given and given["no_region"] != sorted(header.get("no_region") or []):
+        left_out = ", ".join(header.get("no_region") or []) or "no region"
+        found.append(f"it leaves out {left_out}")
     decks = [deck_key(str(d)) for d in header.get("deck") or []]
     if "deck" in given and [deck_key(d) for d in given["deck"]] != decks:
         found.append("it uses other decks")

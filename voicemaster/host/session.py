@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from voicemaster.decks import Deck, load_deck
+from voicemaster.decks.drawing import DrawSettings
 from voicemaster.decks.refs import deck_ref, find_deck
 from voicemaster.places import Places
 from voicemaster.records import game_from_header
@@ -160,6 +161,8 @@ def new_header(args: Any, teams: list[str], extra: dict[str, Any]) -> dict[str, 
         "seed": seed,
     }
     header.update(extra)
+    draw: DrawSettings = getattr(args, "draw", None) or DrawSettings()
+    header.update(draw.header())
     if cls.name == "kompakt":  # the score to reach and the mode instead of a track
         del header["track"], header["home_stretch"]
         header["target"] = args.track if args.track is not None else TARGET
@@ -171,6 +174,14 @@ def new_header(args: Any, teams: list[str], extra: dict[str, Any]) -> dict[str, 
     except Exception as exc:  # IllegalAction or ValueError: explain, never a traceback
         raise SetupError(str(exc)) from None
     return header
+
+
+def draw_settings(header: dict[str, Any], where: object) -> DrawSettings:
+    """The difficulty and regions a record's header asks for (SetupError for bad values)."""
+    try:
+        return DrawSettings.from_header(header)
+    except ValueError as exc:
+        raise SetupError(f"{where}: bad header: {exc}") from None
 
 
 def new_record_path(folder: Path, prefix: str = "game") -> Path:

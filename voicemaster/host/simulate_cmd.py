@@ -20,6 +20,7 @@ from voicemaster.host.session import (
     deck_folders,
     deck_paths,
     deck_refs,
+    draw_settings,
     fail,
     load_decks,
     new_header,
@@ -109,7 +110,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         if header is None:
             game_log, quiz = open_game(path, places=args.places, history=False)
         else:
-            quiz = Quiz(load_decks(resolve_decks(header["deck"], deck_folders(args.places))))
+            deck = load_decks(resolve_decks(header["deck"], deck_folders(args.places)))
+            quiz = Quiz(deck, settings=draw_settings(header, path))
             check_deck_serves(quiz.deck, game_from_header(header))
             game_log = GameLog(path, header)
             game_log.card_digest = digests(quiz.deck)

@@ -31,6 +31,7 @@ from voicemaster.host.session import (
     deck_folders,
     deck_paths,
     deck_refs,
+    draw_settings,
     join_decks,
     load_decks,
     new_header,
@@ -159,7 +160,9 @@ def new_game(args: argparse.Namespace, speaker: Speaker, ears: Ears) -> Chosen:
     names = listing([team_name(t) for t in teams])
     variant = VARIANT_WORDS[header["variant"]]  # "Bezzerwizzer Ord, the word edition"
     variant += "," if "," in variant else ""
-    speaker.say(f"A new game of {variant} for {len(teams)} teams: {names}. {goal(header)}")
+    settings = draw_settings(header, path)
+    told = f"A new game of {variant} for {len(teams)} teams: {names}. {goal(header)}"
+    speaker.say(f"{told} {settings.sentence()}".rstrip())
     return Chosen(path, False, header)
 
 
@@ -197,6 +200,7 @@ def open_game(
     decks = [load_deck(p) for p in resolve_decks(refs, folders)]
     deck = join_decks(decks)
     check_deck_serves(deck, game_from_header(header))
+    settings = draw_settings(header, path)
     if unsaved is not None:
         game_log = GameLog.in_memory(path, lines, unsaved)
     else:
@@ -205,7 +209,7 @@ def open_game(
     asked = _asked(header, decks, places) if history else None
     if asked is not None:
         game_log.on_asked = asked.mark
-    return game_log, Quiz(deck, game_log.used_cards(), asked)
+    return game_log, Quiz(deck, game_log.used_cards(), asked, settings)
 
 
 def _saved_lines(path: Path) -> list[dict[str, Any]]:
