@@ -47,8 +47,8 @@ class Limits:
     # a guess: the transcript is none of the window's answers (and at most guess_words long),
     # but the best-scored answer, scored as the transcript, comes within guess_gap of the
     # transcript's own score and guess_margin ahead of the next answer: taken narrowly
-    guess_gap: float = 2.0
-    guess_margin: float = 1.0
+    guess_gap: float = 3.0
+    guess_margin: float = 0.5
     guess_words: int = 3
 
 
