@@ -111,8 +111,10 @@ class VoiceSpeaker:
         player: Player,
         out: TextIO | None = None,
         volume: float = 1.0,
+        pause_s: float = SENTENCE_GAP_S,
     ) -> None:
         self.renderers = list(renderers)
+        self.pause_s = pause_s  # between two sentences
         self.player = player
         self.text = TextSpeaker(out)
         self.volume = volume
@@ -142,7 +144,7 @@ class VoiceSpeaker:
 
     def chunks(self, text: str) -> Iterator[bytes]:
         """``text`` as played, sentence by sentence (kept ones at once), pauses between."""
-        gap = bytes(2 * round(SENTENCE_GAP_S * OUT_RATE))
+        gap = bytes(2 * round(self.pause_s * OUT_RATE))
         for index, sentence in enumerate(sentences(text)):
             pcm = self.phrasebook.get(sentence)
             yield gap + pcm if index else pcm
@@ -260,7 +262,8 @@ def make_speaker(
         if kind != "text":
             warn_once("no-engine", "no speech engine works; the quizmaster will print instead")
         return TextSpeaker(out)
-    return VoiceSpeaker(chain, AplayPlayer(device), out, volume=settings.volume)
+    pause = SENTENCE_GAP_S * settings.rate / settings.wpm  # longer in a car
+    return VoiceSpeaker(chain, AplayPlayer(device), out, settings.volume, pause)
 
 
 # moved to renderers.py and players.py; imported from here too
