@@ -131,15 +131,15 @@ def _add_speech(sub: Any) -> None:
     spot.set_defaults(handler=_lazy("voicemaster.speech.commands:cmd_spot"))
     dev = sub.add_parser("devices", help="list microphones and speakers")
     dev.set_defaults(handler=_lazy("voicemaster.speech.commands:cmd_devices"))
-    model = sub.add_parser("model", help="speech models (Whisper, vosk)")
+    model = sub.add_parser("model", help="speech models (Whisper, vosk) and Piper voices")
     msub = model.add_subparsers(dest="model_command", required=True, metavar="COMMAND")
     dl = msub.add_parser("download", help="download a speech model into models/ (internet)")
     dl.add_argument(
         "name",
         nargs="?",
         default="vosk",
-        choices=["vosk", "base.en", "small.en"],
-        help="vosk (vosk-model-small-en-us-0.15, default) or a larger Whisper model",
+        help="vosk (vosk-model-small-en-us-0.15, default), base.en or small.en (a larger "
+        "Whisper model), or piper:NAME (a Piper voice, e.g. piper:en_US-lessac-medium)",
     )
     dl.add_argument("--dir", default="models", help="where models live (default: models)")
     dl.set_defaults(handler=_lazy("voicemaster.speech.commands:cmd_model_download"))
