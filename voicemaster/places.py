@@ -78,8 +78,8 @@ def _setting(key: str, value: object, where: Path) -> Setting:
         return value
     if kind is bool and isinstance(value, bool):
         return value
-    number = isinstance(value, int | float) and not isinstance(value, bool)
-    if number and (kind is float or isinstance(value, int)) and isinstance(value, int | float):
+    fits = kind is float or (kind is int and isinstance(value, int))
+    if fits and isinstance(value, int | float) and not isinstance(value, bool):
         if limits is not None and not limits[0] <= value <= limits[1]:
             raise ConfigError(f"{where}: {key} must be from {limits[0]:g} to {limits[1]:g}")
         return float(value) if kind is float else int(value)
