@@ -274,9 +274,9 @@ def _add_play(sub: Any) -> None:
         "--voices",
         default=None,
         metavar="ENGINE:VOICE,...",
-        help="with --through audio: the teams' voices in turn, flite:NAME or "
-        "espeak:LANGUAGE[+VARIANT] (default flite:slt,espeak:en-us+f3,flite:rms,"
-        "espeak:en-gb-x-rp+m3)",
+        help="with --through audio: the teams' voices in turn, flite:NAME, "
+        "espeak:LANGUAGE[+VARIANT] or piper:joe (default flite:slt,espeak:en-us+f3,piper:joe,"
+        "espeak:en-gb-x-rp+m3; flite:rms in Piper's place where Piper is not installed)",
     )
     s.add_argument(
         "--noise",

@@ -121,3 +121,21 @@ class PiperRenderer:
 
     def render(self, text: str) -> tuple[bytes, int]:
         return b"".join(self.stream(text)), self.rate
+
+
+def steady(text: str, pace: float = 1.0, model: Path | None = None) -> tuple[bytes, int]:
+    """``text`` spoken without the voice's random variation (the same audio every time: for
+    simulated players), ``pace`` times the voice's own speed; (PCM, rate)."""
+    from piper import SynthesisConfig
+
+    voice = load(model)
+    config = SynthesisConfig(
+        length_scale=1.0 / pace, noise_scale=0.0, noise_w_scale=0.0, normalize_audio=False
+    )
+    try:
+        chunks = [c.audio_float_array for c in voice.synthesize(text, config)]
+    except Exception as exc:  # the phonemizer or onnxruntime failing
+        raise SpeechUnavailable(f"Piper failed to render speech ({exc})") from exc
+    audio = np.concatenate(chunks) if chunks else np.zeros(0, dtype=np.float32)
+    pcm = np.clip(audio * 32767.0, -32767, 32767).astype("<i2").tobytes()
+    return pcm, int(voice.config.sample_rate)
