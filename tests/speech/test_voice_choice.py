@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from voicemaster.places import ConfigError, parse_config
-from voicemaster.speech.phrasebook import sentences
+from voicemaster.speech.phrasebook import first_clause, sentences
 from voicemaster.speech.voice_choice import choose_voice, parse_voice
 
 MODELS = Path("models")
@@ -72,3 +72,15 @@ def test_sentences() -> None:
     ]
     assert sentences("   ") == []
     assert sentences("Blue: that is right.") == ["Blue: that is right."]
+
+
+def test_a_long_first_sentence_starts_with_its_first_clause() -> None:
+    question = "Which composer wrote the opera The Magic Flute, first performed in Vienna in 1791?"
+    assert first_clause(question) == [
+        "Which composer wrote the opera The Magic Flute,",
+        "first performed in Vienna in 1791?",
+    ]
+    assert first_clause("Blue: that is right.") == ["Blue: that is right."]  # short
+    no_comma = "Which Dutch painter cut off part of his own ear in Arles in 1888?"
+    assert first_clause(no_comma) == [no_comma]
+    assert first_clause("Yes, I think the answer is the one you named.")[0] != "Yes,"

