@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import statistics
 import subprocess
@@ -133,6 +134,8 @@ def _sox(path: Path) -> float:
 
 
 def report(figures: dict[str, dict[str, Any]], heard: dict[str, tuple[float, list]]) -> None:
+    load = os.getloadavg()[0]
+    print(f"\nload average {load:.1f} on {os.cpu_count()} cores (other work slows the times down)")
     print(f"\n{'voice':<10} {'WER':>6} {'first audio p50/p95 ms':>23} {'RTF':>6} "
           f"{'RSS MB':>7} {'load s':>7} {'kept phrase ms':>15}")  # fmt: skip
     for name, f in figures.items():
