@@ -114,6 +114,10 @@ def test_the_first_sentence_is_played_before_the_last_is_rendered() -> None:
     assert "Vienna, Budapest and Belgrade." not in speaker.phrasebook  # not yet rendered
     rest = list(chunks)
     assert len(rest) == 2 and "Vienna, Budapest and Belgrade." in speaker.phrasebook
+    long = "Which composer wrote the opera The Magic Flute, first performed in Vienna in 1791?"
+    head, tail = list(speaker.chunks(long))  # a long first sentence: its first clause alone
+    assert 0.8 < _seconds(head) < 5.0 and 0.8 < _seconds(tail) < 6.0
+    assert "Which composer wrote the opera The Magic Flute," in speaker.phrasebook
 
 
 def test_fixed_phrases_are_kept_and_played_as_rendered() -> None:

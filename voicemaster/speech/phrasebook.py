@@ -61,6 +61,7 @@ class Phrasebook:
         self._table = threading.Lock()  # guards _kept (the background thread adds to it)
         self.hits = 0
         self.misses = 0
+        self.stopped = threading.Event()  # set: render nothing more ahead
 
     def __contains__(self, sentence: str) -> bool:
         return sentence in self._kept
@@ -97,6 +98,8 @@ class Phrasebook:
 
     def _prepare(self, todo: list[str]) -> None:
         for sentence in todo:
+            if self.stopped.is_set():
+                return
             if sentence in self._kept:
                 continue
             try:

@@ -86,7 +86,7 @@ def check_voice(voice: str) -> str:
         return f"piper:{name}"
     if engine not in ("flite", "espeak") or not name:
         raise ValueError(
-            f"a voice is flite:NAME, espeak:LANGUAGE[+VARIANT] or piper:joe, not {voice!r}"
+            f"a voice is flite:NAME or espeak:LANGUAGE[+VARIANT] (or piper:joe), not {voice!r}"
         )
     binary = "flite" if engine == "flite" else "espeak-ng"
     if shutil.which(binary) is None:

@@ -182,6 +182,7 @@ class VoiceSpeaker:
             why = f"{exc} -- the quizmaster will print what it says instead"
             warn_once("play", why, self.warned)
             self.muted = True
+            self.phrasebook.stopped.set()  # nothing will be played: render nothing ahead
             return False
 
     def play(self, pcm: bytes, rate: int) -> bool:
