@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from voicemaster import __version__
+from voicemaster.places import Setting
 from voicemaster.rules import variant_names
 from voicemaster.speech.base import ASR_NAMES
 
@@ -146,10 +147,7 @@ def _add_speech(sub: Any) -> None:
     say = sub.add_parser("say", help="speak a text (or render it to a WAV file)")
     say.add_argument("text", nargs="+", action=_Words, help="the words to say")
     say.add_argument("--wav", metavar="OUT", help="write a WAV file instead of playing")
-    say.add_argument("--voice", default=None, help="an espeak-ng voice, e.g. en-us")
-    say.add_argument(
-        "--rate", type=_number_in(80, 450, int), default=None, help="words per minute (80-450)"
-    )
+    _add_voice(say)
     say.set_defaults(handler=_lazy("voicemaster.speech.commands:cmd_say"))
     hear = sub.add_parser("hear", help="recognise and judge answers in WAV files (JSON Lines)")
     hear.add_argument(
@@ -165,21 +163,43 @@ def _add_speech(sub: Any) -> None:
     spot.set_defaults(handler=_lazy("voicemaster.speech.commands:cmd_spot"))
     dev = sub.add_parser("devices", help="list microphones and speakers")
     dev.set_defaults(handler=_lazy("voicemaster.speech.commands:cmd_devices"))
-    model = sub.add_parser("model", help="speech models (Whisper, vosk)")
+    model = sub.add_parser("model", help="speech models (Whisper, vosk) and Piper voices")
     msub = model.add_subparsers(dest="model_command", required=True, metavar="COMMAND")
     dl = msub.add_parser("download", help="download a speech model into models/ (internet)")
     dl.add_argument(
         "name",
         nargs="?",
         default="vosk",
-        choices=["vosk", "base.en", "small.en"],
-        help="vosk (vosk-model-small-en-us-0.15, default) or a larger Whisper model",
+        help="vosk (vosk-model-small-en-us-0.15, default), base.en or small.en (a larger "
+        "Whisper model), or piper:NAME (a Piper voice, e.g. piper:en_US-lessac-medium)",
     )
     dl.add_argument("--dir", default="models", help="where models live (default: models)")
     dl.set_defaults(handler=_lazy("voicemaster.speech.commands:cmd_model_download"))
     ls = msub.add_parser("list", help="list the models in models/")
     ls.add_argument("--dir", default="models", help="where models live (default: models)")
     ls.set_defaults(handler=_lazy("voicemaster.speech.commands:cmd_model_list"))
+
+
+def _add_voice(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--voice",
+        default=None,
+        help="the quizmaster's voice: piper (default when installed), piper:NAME (a voice from "
+        "'model download piper:NAME'), espeak or espeak:LANGUAGE (e.g. espeak:en-gb-x-rp)",
+    )
+    p.add_argument(
+        "--rate", type=_number_in(80, 450, int), default=None, help="words per minute (80-450)"
+    )
+    p.add_argument(
+        "--volume", type=_number_in(0, 1), default=None, help="0 to 1 (default 1: full level)"
+    )
+    p.add_argument(
+        "--car",
+        action="store_const",
+        const=True,
+        default=None,
+        help="playing in a car: the quizmaster reads slower and clearer",
+    )
 
 
 def _add_game_options(p: argparse.ArgumentParser) -> None:
@@ -252,6 +272,7 @@ def _add_play(sub: Any) -> None:
         "--input", choices=["mic", "keyboard"], default="mic", help="speak or type the answers"
     )
     p.add_argument("--output", choices=["speech", "text"], default="speech", help="speak or print")
+    _add_voice(p)
     p.add_argument(
         "--asr",
         choices=list(ASR_NAMES),
@@ -299,9 +320,9 @@ def _add_play(sub: Any) -> None:
         "--voices",
         default=None,
         metavar="ENGINE:VOICE,...",
-        help="with --through audio: the teams' voices in turn, flite:NAME or "
-        "espeak:LANGUAGE[+VARIANT] (default flite:slt,espeak:en-us+f3,flite:rms,"
-        "espeak:en-gb-x-rp+m3)",
+        help="with --through audio: the teams' voices in turn, flite:NAME, "
+        "espeak:LANGUAGE[+VARIANT] or piper:joe (default flite:slt,espeak:en-us+f3,piper:joe,"
+        "espeak:en-gb-x-rp+m3; flite:rms in Piper's place where Piper is not installed)",
     )
     s.add_argument(
         "--noise",
@@ -352,24 +373,52 @@ def _add_games(sub: Any) -> None:
     p.set_defaults(handler=_lazy("voicemaster.host.games_cmd:cmd_games"))
 
 
-def _places(args: argparse.Namespace) -> None:
-    """The data folder from --data, $VOICEMASTER_DATA, the config file or the XDG default, as
-    ``args.places`` (ConfigError for a config file that cannot be used)."""
-    from voicemaster.places import ConfigError, Places, choose_data, config_path, parse_config
-
+def _home() -> Path:
     try:
-        home = Path.home()
+        return Path.home()
     except RuntimeError:
-        home = Path("/")
-    config_file = config_path(os.environ, home)
-    config: dict[str, str] = {}
+        return Path("/")
+
+
+def _config() -> tuple[dict[str, Setting], Path]:
+    """The config file's settings (none when there is no file) and its path (ConfigError for
+    a config file that cannot be used)."""
+    from voicemaster.places import ConfigError, config_path, parse_config
+
+    config_file = config_path(os.environ, _home())
     try:
-        config = parse_config(config_file.read_text(encoding="utf-8"), config_file)
+        return parse_config(config_file.read_text(encoding="utf-8"), config_file), config_file
     except FileNotFoundError:
-        pass
+        return {}, config_file
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError(f"{config_file}: cannot read: {exc}") from None
-    args.places = Places(choose_data(args.data, os.environ, config, config_file, home))
+
+
+def _places(args: argparse.Namespace, config: dict[str, Setting], config_file: Path) -> None:
+    """The data folder from --data, $VOICEMASTER_DATA, the config file or the XDG default, as
+    ``args.places``."""
+    from voicemaster.places import Places, choose_data
+
+    args.places = Places(choose_data(args.data, os.environ, config, config_file, _home()))
+
+
+def _voice(args: argparse.Namespace, config: dict[str, Setting], config_file: Path) -> None:
+    """The quizmaster's voice from the flags, else the config file, as ``args.speech``."""
+    from voicemaster.places import ConfigError
+    from voicemaster.speech.voice_choice import choose_voice
+
+    def pick(flag: Any, key: str) -> Any:
+        return flag if flag is not None else config.get(key)
+
+    spec, where = args.voice, "--voice"
+    if spec is None and "voice" in config:
+        spec, where = str(config["voice"]), str(config_file)
+    try:
+        args.speech = choose_voice(
+            spec, pick(args.rate, "rate"), pick(args.volume, "volume"), bool(pick(args.car, "car"))
+        )
+    except ValueError as exc:
+        raise ConfigError(f"{where}: {exc}") from None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -379,8 +428,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     handler: Handler = args.handler
     try:
-        if hasattr(args, "data"):
-            _places(args)
+        if hasattr(args, "data") or hasattr(args, "voice"):
+            config, config_file = _config()
+            if hasattr(args, "data"):
+                _places(args, config, config_file)
+            if hasattr(args, "voice"):
+                _voice(args, config, config_file)
         if hasattr(args, "difficulty"):
             _draw_settings(args)
         return handler(args)

@@ -5,6 +5,8 @@ history of asked questions (``history.json``).  It is chosen in cli.py, the only
 the environment and the config file: ``--data DIR``, else ``$VOICEMASTER_DATA``, else ``data`` in
 the config file, else ``$XDG_DATA_HOME/voicemaster`` (``~/.local/share/voicemaster``).  The
 functions here take what cli.py read and return a ``Places`` passed down to the commands.
+The config file also holds the quizmaster's voice (``voice``, ``rate``, ``volume``, ``car``),
+which the command line's flags override.
 """
 
 from __future__ import annotations
@@ -16,7 +18,15 @@ from pathlib import Path
 
 DATA_ENV = "VOICEMASTER_DATA"
 CONFIG_ENV = "VOICEMASTER_CONFIG"
-CONFIG_KEYS = ("data",)
+Setting = str | int | float | bool
+# each key: its type, what it must be (said when it is not), the range of a number (as the flag's)
+CONFIG_KEYS: dict[str, tuple[type, str, tuple[float, float] | None]] = {
+    "data": (str, "a folder name in quotes", None),
+    "voice": (str, 'a voice in quotes ("piper", "espeak", "piper:NAME")', None),
+    "rate": (int, "a whole number of words per minute", (80, 450)),
+    "volume": (float, "a number", (0.0, 1.0)),
+    "car": (bool, "true or false", None),
+}
 
 
 class ConfigError(Exception):
@@ -49,27 +59,37 @@ def config_path(environ: Mapping[str, str], home: Path) -> Path:
     return _xdg(environ, "XDG_CONFIG_HOME", home / ".config") / "voicemaster" / "config.toml"
 
 
-def parse_config(text: str, where: Path) -> dict[str, str]:
-    """The settings of a config file (TOML: ``data = "/srv/voicemaster"``)."""
+def parse_config(text: str, where: Path) -> dict[str, Setting]:
+    """The settings of a config file (TOML: ``data = "/srv/voicemaster"``, ``rate = 150``)."""
     try:
         table = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{where}: not valid TOML: {exc}") from None
     unknown = sorted(set(table) - set(CONFIG_KEYS))
     if unknown:
-        raise ConfigError(f"{where}: unknown setting {unknown[0]!r} (known: data)")
-    settings: dict[str, str] = {}
-    for key, value in table.items():
-        if not isinstance(value, str) or not value.strip():
-            raise ConfigError(f"{where}: {key} must be a folder name in quotes")
-        settings[key] = value
-    return settings
+        known = ", ".join(CONFIG_KEYS)
+        raise ConfigError(f"{where}: unknown setting {unknown[0]!r} (known: {known})")
+    return {key: _setting(key, value, where) for key, value in table.items()}
+
+
+def _setting(key: str, value: object, where: Path) -> Setting:
+    kind, what, limits = CONFIG_KEYS[key]
+    if kind is str and isinstance(value, str) and value.strip():
+        return value
+    if kind is bool and isinstance(value, bool):
+        return value
+    fits = kind is float or (kind is int and isinstance(value, int))
+    if fits and isinstance(value, int | float) and not isinstance(value, bool):
+        if limits is not None and not limits[0] <= value <= limits[1]:
+            raise ConfigError(f"{where}: {key} must be from {limits[0]:g} to {limits[1]:g}")
+        return float(value) if kind is float else int(value)
+    raise ConfigError(f"{where}: {key} must be {what}")
 
 
 def choose_data(
     flag: str | None,
     environ: Mapping[str, str],
-    config: Mapping[str, str],
+    config: Mapping[str, Setting],
     config_file: Path,
     home: Path,
 ) -> Path:
@@ -79,8 +99,9 @@ def choose_data(
         return Path(flag).expanduser().resolve()
     if environ.get(DATA_ENV):
         return Path(environ[DATA_ENV]).expanduser().resolve()
-    if config.get("data"):
-        return (config_file.parent / Path(config["data"]).expanduser()).resolve()
+    data = config.get("data")
+    if isinstance(data, str) and data:
+        return (config_file.parent / Path(data).expanduser()).resolve()
     return _xdg(environ, "XDG_DATA_HOME", home / ".local" / "share") / "voicemaster"
 
 

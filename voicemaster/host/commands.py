@@ -17,7 +17,7 @@ from voicemaster.host.dialogue import Quizmaster
 from voicemaster.host.flags import check_flags
 from voicemaster.host.listening import Timing
 from voicemaster.host.log import GameLog
-from voicemaster.host.phrases import team_name
+from voicemaster.host.phrases import fixed_phrases, team_name
 from voicemaster.host.quiz import Quiz
 from voicemaster.host.resume import changed_cards, dropped_note, given_options, preview
 from voicemaster.host.saving import play_on_unsaved, unsaved_message
@@ -26,30 +26,37 @@ from voicemaster.host.setup_voice import VARIANT_WORDS
 from voicemaster.host.start import Chosen, check_fits, choose_record, open_game, quizmaster_class
 from voicemaster.places import Places
 from voicemaster.records import SaveError
+from voicemaster.rules.base import TEAM_COLOURS
 from voicemaster.speech.base import Ears, Expectation, Speaker, SpeechUnavailable
+from voicemaster.speech.voice_choice import VoiceChoice
 
 log = logging.getLogger(__name__)
 
 
 TEXT_NOTICE = "instead"  # the speech layer's warnings that end in printing instead of speaking
+VOICE_NOTICE = "speaks with"  # ... and the one that another voice speaks (tts.VOICE_NOTICE)
 
 
 class _ScreenNotice(logging.Handler):
     """Says on screen, once, why the quizmaster prints instead of speaking (no sound card,
-    no speech engine); the details stay in the log file."""
+    no speech engine), and once that it speaks with espeak-ng as the Piper voice cannot be
+    used; the details stay in the log file."""
 
     def __init__(self) -> None:
         super().__init__(logging.WARNING)
-        self.shown = False
+        self.shown: set[str] = set()
 
     def emit(self, record: logging.LogRecord) -> None:
         message = record.getMessage()
-        if not self.shown and TEXT_NOTICE in message:
-            self.shown = True
-            print(f"voicemaster: {message}", file=sys.stderr, flush=True)
+        for notice in (TEXT_NOTICE, VOICE_NOTICE):
+            if notice not in self.shown and notice in message:
+                self.shown.add(notice)
+                print(f"voicemaster: {message}", file=sys.stderr, flush=True)
 
 
-def make_speaker(output: str) -> Speaker:
+def make_speaker(output: str, choice: VoiceChoice | None = None) -> Speaker:
+    """The quizmaster's voice (``choice``: which and how; default Piper, else espeak-ng), its
+    fixed phrases rendered ahead for the usual four teams; or the screen."""
     if output == "text":
         return TextSpeaker()
     from voicemaster.speech.tts import make_speaker as make_voice
@@ -57,7 +64,12 @@ def make_speaker(output: str) -> Speaker:
     tts_log = logging.getLogger("voicemaster.speech.tts")
     if not any(isinstance(h, _ScreenNotice) for h in tts_log.handlers):
         tts_log.addHandler(_ScreenNotice())
-    return make_voice("auto")
+    choice = choice or VoiceChoice()
+    speaker = make_voice(choice.kind, settings=choice.settings)
+    prepare = getattr(speaker, "prepare", None)
+    if callable(prepare):
+        prepare(fixed_phrases(TEAM_COLOURS[:4]))
+    return speaker
 
 
 def make_ears(args: argparse.Namespace, speaker: Speaker) -> tuple[Ears, Callable[[], None] | None]:
@@ -120,7 +132,7 @@ def welcome(master: Quizmaster, resumed: bool) -> bool:
 def cmd_play(args: argparse.Namespace) -> int:
     places: Places = args.places
     log_file = crash_log(places.log)
-    speaker = make_speaker(args.output)
+    speaker = make_speaker(args.output, args.speech)
     try:
         check_flags(args)  # every flag before the first word is spoken
         if args.resume:  # a saved game that does not fit the options: say so before listening

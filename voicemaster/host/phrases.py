@@ -107,6 +107,17 @@ def moved(event: Moved, track: int) -> str:
     return f"{who} is sent back to {where}."
 
 
+def fixed_phrases(teams: Sequence[str], track: int = 30) -> list[str]:
+    """The sentences said again and again in a game of ``teams`` (a speaker renders them
+    ahead): the verdicts and the moves, the clock's words."""
+    said = ["Time is up.", "Ten seconds.", "Nobody moves."]
+    for team in teams:
+        said += [verdict(team, answer) for answer in ("right", "wrong", "pass")]
+    for space in range(1, track):
+        said += [f"{team_name(team)} moves to space {space}." for team in teams]
+    return said
+
+
 def events(evts: Sequence[Event], track: int) -> list[str]:
     out: list[str] = []
     for event in evts:

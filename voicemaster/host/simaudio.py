@@ -1,7 +1,7 @@
-"""Simulated teams that speak: every utterance is synthesized (one voice per team, flite and
-espeak-ng in turn, so the recognizer is not tuned to one synthesizer) and goes through the real
-listening path (QueueSource -> MicEars -> recognizer), and the quizmaster's speech is rendered
-too.  Runs as fast as the CPU allows (audio time).
+"""Simulated teams that speak: every utterance is synthesized (one voice per team, flite,
+espeak-ng and Piper in turn, so the recognizer is not tuned to one synthesizer) and goes
+through the real listening path (QueueSource -> MicEars -> recognizer), and the quizmaster's
+speech is rendered too.  Runs as fast as the CPU allows (audio time).
 
 The room is quiet (pink noise about 25 dB under the voices) or, with ``noise`` in the record's
 ``simulate`` options, a car (brown noise) or a noisy room (pink noise): steady background noise
@@ -28,9 +28,11 @@ from voicemaster.host.simulate import SimTable
 from voicemaster.speech.base import SAMPLE_RATE, Expectation, Heard, Speaker, SpeechUnavailable
 from voicemaster.speech.sources import QueueSource
 
-# The teams' voices in turn: two synthesizers, two accents, women and men, all of them made out
-# well by the recognizers (espeak-ng's received-pronunciation voice is its clearest English).
-VOICES = ("flite:slt", "espeak:en-us+f3", "flite:rms", "espeak:en-gb-x-rp+m3")
+# The teams' voices in turn: three synthesizers (one of them neural), two accents, women and men,
+# all of them made out well by the recognizers (espeak-ng's received-pronunciation voice is its
+# clearest English).  Where Piper is not installed (32-bit ARM) flite's rms speaks in its place.
+VOICES = ("flite:slt", "espeak:en-us+f3", "piper:joe", "espeak:en-gb-x-rp+m3")
+WITHOUT_PIPER = "flite:rms"
 # ... and those of records written before the voices were kept in them (all flite)
 LEGACY_VOICES = ("flite:slt", "flite:rms", "flite:awb", "flite:kal16")
 # Continuous room noise (pink: most of its energy low, like fans, traffic or a car), about 25 dB
@@ -54,7 +56,7 @@ RETAKE_RATE = 0.92
 class Sound:
     """How the simulated teams sound: their voices (in turn) and the background noise."""
 
-    voices: tuple[str, ...] = VOICES
+    voices: tuple[str, ...] = VOICES  # the record keeps them (default_voices() when none given)
     noise: str | None = None  # a key of NOISES, or None for a quiet room
     snr_db: float = SNR_DB
 
@@ -73,6 +75,13 @@ class Sound:
         if self.noise is not None:
             out |= {"noise": self.noise, "snr": self.snr_db}
         return out
+
+
+def default_voices() -> tuple[str, ...]:
+    """VOICES, with flite in Piper's place where Piper is not installed."""
+    from voicemaster.speech.piper_tts import available
+
+    return VOICES if available() else tuple(WITHOUT_PIPER if "piper" in v else v for v in VOICES)
 
 
 def parse_voices(spec: str) -> tuple[str, ...]:

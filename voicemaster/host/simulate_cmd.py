@@ -78,10 +78,10 @@ def _sound_options(args: argparse.Namespace) -> dict[str, Any]:
         return {}
     if snr is not None and noise == "none":
         raise SetupError("--snr is the speech over the noise: give --noise car or room too")
-    from voicemaster.host.simaudio import SNR_DB, VOICES, Sound, parse_voices
+    from voicemaster.host.simaudio import SNR_DB, Sound, default_voices, parse_voices
 
     try:
-        chosen = VOICES if voices is None else parse_voices(voices)
+        chosen = default_voices() if voices is None else parse_voices(voices)
     except (ValueError, SpeechUnavailable) as exc:
         raise SetupError(f"--voices: {exc}") from None
     sound = Sound(chosen, None if noise == "none" else noise, SNR_DB if snr is None else snr)

@@ -48,11 +48,23 @@ def cmd_model_download(args: argparse.Namespace) -> int:
     name = getattr(args, "name", None) or "vosk"
     if name in WHISPER_MODELS:
         return download_whisper(Path(args.dir), name)
+    if name.startswith("piper:"):
+        from voicemaster.speech.piper_voices import download_piper
+
+        return download_piper(Path(args.dir), name.partition(":")[2])
+    if name != "vosk":
+        known = ", ".join(["vosk", *WHISPER_MODELS, "piper:NAME"])
+        print(f"voicemaster model: unknown model {name!r} (known: {known})", file=sys.stderr)
+        return 2
     return download(Path(args.dir))
 
 
 def cmd_model_list(args: argparse.Namespace) -> int:
     from voicemaster.speech.models import list_models
+    from voicemaster.speech.piper_tts import BUNDLED_PACKAGE as BUNDLED_PIPER
+    from voicemaster.speech.piper_tts import BUNDLED_VOICE
+    from voicemaster.speech.piper_tts import available as piper_available
+    from voicemaster.speech.piper_voices import list_piper
     from voicemaster.speech.whisper_asr import BUNDLED_PACKAGE, available
     from voicemaster.speech.whisper_models import list_whisper
 
@@ -60,6 +72,10 @@ def cmd_model_list(args: argparse.Namespace) -> int:
     print(f"whisper tiny.en\t(bundled in {BUNDLED_PACKAGE}: {bundled})")
     for folder in list_whisper(Path(args.dir)):
         print(f"{folder.name}\t{folder}")
+    piper = "installed" if piper_available() else "not installed"
+    print(f"piper {BUNDLED_VOICE}\t(bundled in {BUNDLED_PIPER}: {piper})")
+    for voice in list_piper(Path(args.dir)):
+        print(f"piper:{voice.name.removesuffix('.onnx')}\t{voice}")
     return list_models(Path(args.dir))
 
 

@@ -16,7 +16,8 @@ def cmd_say(args: argparse.Namespace) -> int:
     if not text.strip():
         print("voicemaster say: nothing to say (the text is empty)", file=sys.stderr)
         return 2
-    speaker = make_speaker("auto", voice=args.voice, rate=args.rate)
+    choice = args.speech
+    speaker = make_speaker(choice.kind, settings=choice.settings)
     if args.wav:
         if isinstance(speaker, TextSpeaker):
             print("voicemaster say: no speech engine works: install espeak-ng", file=sys.stderr)

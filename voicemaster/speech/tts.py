@@ -1,26 +1,31 @@
-"""The quizmaster's voice: render text (see :mod:`voicemaster.speech.renderers`: pyttsx3 or the
-espeak-ng CLI), play it with aplay.
+"""The quizmaster's voice: render text (Piper, see :mod:`voicemaster.speech.piper_tts`; or
+pyttsx3 or the espeak-ng CLI, see :mod:`voicemaster.speech.renderers`), play it with aplay.
 
-Every utterance is rendered to PCM first and then played by :class:`AplayPlayer`.
+An utterance is rendered and played sentence by sentence (:mod:`voicemaster.speech.phrasebook`),
+the first sentence sounding while the next is rendered; every sentence and earcon is played at
+one level (:mod:`voicemaster.speech.levels`), turned by the volume setting.
 
-Failures degrade instead of ending a game: pyttsx3 -> espeak-ng CLI -> text ("QUIZMASTER: ..."),
-and when nothing can play (no sound card) the speaker says so once and prints from then on.
+Failures degrade instead of ending a game: Piper -> pyttsx3 -> espeak-ng CLI -> text
+("QUIZMASTER: ..."), and when nothing can play (no sound card) the speaker says so once and
+prints from then on.
 """
 
 from __future__ import annotations
 
 import logging
-import shutil
-import subprocess
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
-from typing import Protocol, TextIO
+from typing import TextIO
 
 from voicemaster.speech.audio import wav_bytes
 from voicemaster.speech.base import SpeechUnavailable
 from voicemaster.speech.earcons import EARCON_RATE, earcon
+from voicemaster.speech.levels import OUT_RATE, prepare
+from voicemaster.speech.phrasebook import Phrasebook, first_clause, sentences
+from voicemaster.speech.players import AplayPlayer, Player
 from voicemaster.speech.renderers import (
     EspeakRenderer,
     Pyttsx3Renderer,
@@ -31,7 +36,10 @@ from voicemaster.speech.renderers import (
 
 log = logging.getLogger(__name__)
 _warned: set[str] = set()
-KINDS = ("auto", "pyttsx3", "espeak", "text")
+KINDS = ("auto", "piper", "pyttsx3", "espeak", "text")
+SENTENCE_GAP_S = 0.25  # the pause between two sentences
+CLAUSE_GAP_S = 0.08  # ... and after a first clause played on its own (a comma's pause)
+VOICE_NOTICE = "speaks with"  # the warning that the quizmaster speaks with another voice
 
 
 def warn_once(key: str, message: str, seen: set[str] = _warned) -> None:
@@ -77,36 +85,8 @@ def _root_untouched() -> Iterator[None]:
         root.removeHandler(guard)
 
 
-class AplayPlayer:
-    """Plays 16-bit mono PCM through ``aplay`` (alsa-utils), blocking until it has finished."""
-
-    def __init__(self, device: str | None = None, binary: str = "aplay") -> None:
-        self.device, self.binary = device, binary
-
-    def play(self, pcm: bytes, rate: int) -> None:
-        if not pcm:
-            return
-        if shutil.which(self.binary) is None:
-            raise SpeechUnavailable(f"{self.binary} is not installed: install alsa-utils")
-        cmd = [self.binary, "-q", "-t", "raw", "-f", "S16_LE", "-c", "1", "-r", str(rate)]
-        if self.device:
-            cmd += ["-D", self.device]
-        seconds = len(pcm) / 2 / rate
-        try:
-            done = subprocess.run(cmd, input=pcm, capture_output=True, timeout=seconds + 10)
-        except (OSError, subprocess.TimeoutExpired) as exc:
-            raise SpeechUnavailable(f"{self.binary} failed to play ({exc})") from exc
-        if done.returncode != 0:
-            err = done.stderr.decode(errors="replace")
-            lines = err.strip().splitlines()
-            why = lines[-1] if lines else f"exit status {done.returncode}"
-            if "no soundcards found" in err or "cannot find card" in err:
-                why = "no sound card found"
-            raise SpeechUnavailable(f"cannot play sound ({why}): is a speaker connected?")
-
-
-class Player(Protocol):
-    def play(self, pcm: bytes, rate: int) -> None: ...
+class NoEngine(SpeechUnavailable):
+    """No speech engine of the chain could render the text."""
 
 
 class TextSpeaker:
@@ -127,16 +107,25 @@ class VoiceSpeaker:
     """Speaks through the first renderer that works and a player; prints when it cannot."""
 
     def __init__(
-        self, renderers: Sequence[Renderer], player: Player, out: TextIO | None = None
+        self,
+        renderers: Sequence[Renderer],
+        player: Player,
+        out: TextIO | None = None,
+        volume: float = 1.0,
+        pause_s: float = SENTENCE_GAP_S,
     ) -> None:
         self.renderers = list(renderers)
+        self.pause_s = pause_s  # between two sentences
         self.player = player
         self.text = TextSpeaker(out)
+        self.volume = volume
         self.muted = False  # set after playback failed: print from then on
         self.warned: set[str] = set()
+        self.phrasebook = Phrasebook(self.render_sentence)
 
-    def render(self, text: str) -> tuple[bytes, int]:
-        """``text`` as (PCM, rate), falling back along the renderers; each failure logged once."""
+    def _raw(self, text: str) -> tuple[bytes, int]:
+        """``text`` as the engine renders it, falling back along the renderers (each failure
+        logged once)."""
         last = "install espeak-ng, or use --output text"
         while self.renderers:
             renderer = self.renderers[0]
@@ -148,32 +137,69 @@ class VoiceSpeaker:
                 warn_once(f"render:{renderer.name}", why, self.warned)
                 self.renderers.pop(0)
                 last = str(exc)
-        raise SpeechUnavailable(f"no speech engine works ({last})")
+        raise NoEngine(f"no speech engine works ({last})")
+
+    def render_sentence(self, sentence: str) -> bytes:
+        """One sentence as played: at OUT_RATE and the speaker's level."""
+        return prepare(*self._raw(sentence), volume=self.volume)
+
+    def chunks(self, text: str) -> Iterator[bytes]:
+        """``text`` as played, sentence by sentence (kept ones at once), pauses between; a
+        long first sentence starts with its first clause alone, so it sounds sooner."""
+        gap = bytes(2 * round(self.pause_s * OUT_RATE))
+        comma = bytes(2 * round(CLAUSE_GAP_S * self.pause_s / SENTENCE_GAP_S * OUT_RATE))
+        for index, sentence in enumerate(sentences(text)):
+            parts = first_clause(sentence) if index == 0 else [sentence]
+            for part, pause in zip(parts, [gap if index else b"", comma], strict=False):
+                yield pause + self.phrasebook.get(part)
+
+    def render(self, text: str) -> tuple[bytes, int]:
+        """``text`` as (PCM, rate), as it would be played."""
+        return b"".join(self.chunks(text)), OUT_RATE
 
     def render_wav(self, text: str, path: str | Path) -> tuple[Path, float]:
-        """Write ``text`` as a WAV file at the engine's rate; returns (path, seconds)."""
+        """Write ``text`` as a WAV file as it would be played; returns (path, seconds)."""
         pcm, rate = self.render(text)
         target = Path(path)
         target.write_bytes(wav_bytes(pcm, rate))
         return target, len(pcm) / 2 / rate
 
-    def play(self, pcm: bytes, rate: int) -> bool:
-        """Play PCM; False (after explaining once) when there is no way to play sound."""
+    def prepare(self, phrases: Iterable[str]) -> None:
+        """Render ``phrases`` ahead, in the background, so they play at once when said."""
+        if not self.muted and self.renderers:
+            self.phrasebook.prepare(phrases)
+
+    def _played(self, play: Callable[[], None]) -> bool:
+        """Run ``play``; False (after explaining once) when there is no way to play sound."""
         if self.muted:
             return False
         try:
-            self.player.play(pcm, rate)
+            play()
             return True
+        except NoEngine:
+            raise  # the speech engines failed, not the loudspeaker
         except SpeechUnavailable as exc:
             why = f"{exc} -- the quizmaster will print what it says instead"
             warn_once("play", why, self.warned)
             self.muted = True
+            self.phrasebook.stopped.set()  # nothing will be played: render nothing ahead
             return False
+
+    def play(self, pcm: bytes, rate: int) -> bool:
+        """Play PCM; False (after explaining once) when there is no way to play sound."""
+        return self._played(lambda: self.player.play(pcm, rate))
+
+    def stream(self, chunks: Iterator[bytes]) -> bool:
+        """Play chunks at OUT_RATE as they come (the player's stream, if it has one)."""
+        stream = getattr(self.player, "stream", None)
+        if callable(stream):
+            return self._played(lambda: stream(chunks, OUT_RATE))
+        return self._played(lambda: self.player.play(b"".join(chunks), OUT_RATE))
 
     def say(self, text: str) -> None:
         if not self.muted:
             try:
-                if self.play(*self.render(text)):
+                if self.stream(self.chunks(text)):
                     return
             except SpeechUnavailable as exc:
                 warn_once("say", f"{exc} -- printing instead", self.warned)
@@ -181,25 +207,42 @@ class VoiceSpeaker:
         self.text.say(text)
 
     def chime(self, name: str) -> None:
-        self.play(earcon(name, EARCON_RATE), EARCON_RATE)
+        self.play(prepare(earcon(name, EARCON_RATE), EARCON_RATE, self.volume), OUT_RATE)
+
+
+FACTORIES: dict[str, tuple[str, ...]] = {
+    "auto": ("piper", "pyttsx3", "espeak-ng"),
+    "piper": ("piper", "pyttsx3", "espeak-ng"),
+    "pyttsx3": ("pyttsx3", "espeak-ng"),
+    "espeak": ("espeak-ng",),
+    "text": (),
+}
+
+
+def _factory(name: str) -> Callable[[VoiceSettings], Renderer]:
+    if name == "piper":
+        from voicemaster.speech.piper_tts import PiperRenderer
+
+        return PiperRenderer
+    return Pyttsx3Renderer if name == "pyttsx3" else EspeakRenderer
 
 
 def make_renderers(kind: str, settings: VoiceSettings) -> list[Renderer]:
-    """The renderer chain for ``kind``; engines that cannot start are logged once and skipped."""
+    """The renderer chain for ``kind``; engines that cannot start are logged once and skipped
+    (Piper with the one line that says which voice speaks instead)."""
     if kind not in KINDS:
         raise ValueError(f"unknown speaker {kind!r}; choose from {', '.join(KINDS)}")
-    factories: list[type[Pyttsx3Renderer] | type[EspeakRenderer]] = []
-    if kind in ("auto", "pyttsx3"):
-        factories.append(Pyttsx3Renderer)
-    if kind in ("auto", "pyttsx3", "espeak"):
-        factories.append(EspeakRenderer)
     chain: list[Renderer] = []
-    for factory in factories:
+    for name in FACTORIES[kind]:
         try:
             with _root_untouched():
-                chain.append(factory(settings))
+                chain.append(_factory(name)(settings))
         except SpeechUnavailable as exc:
-            warn_once(f"start:{factory.name}", f"{factory.name}: {exc}; falling back")
+            if name == "piper":
+                why = f"the Piper voice cannot be used ({exc}): the quizmaster {VOICE_NOTICE} "
+                warn_once("start:piper", why + "espeak-ng")
+            else:
+                warn_once(f"start:{name}", f"{name}: {exc}; falling back")
     return chain
 
 
@@ -210,20 +253,31 @@ def make_speaker(
     volume: float | None = None,
     device: str | None = None,
     out: TextIO | None = None,
+    settings: VoiceSettings | None = None,
 ) -> VoiceSpeaker | TextSpeaker:
-    """A speaker: ``kind`` is auto (pyttsx3, then espeak-ng), pyttsx3, espeak or text."""
-    settings = VoiceSettings(
+    """A speaker: ``kind`` is auto (Piper, then pyttsx3, then espeak-ng), piper, pyttsx3,
+    espeak or text; ``settings`` (else ``voice``, ``rate``, ``volume``) how it speaks."""
+    settings = settings or VoiceSettings(
         voice=voice,
         rate=rate if rate is not None else VoiceSettings.rate,
         volume=volume if volume is not None else VoiceSettings.volume,
     )
-    chain = make_renderers(kind, settings)
+    chain = make_renderers(kind, replace(settings, volume=1.0))  # the speaker sets the level
     if kind == "text" or not chain:
         if kind != "text":
             warn_once("no-engine", "no speech engine works; the quizmaster will print instead")
         return TextSpeaker(out)
-    return VoiceSpeaker(chain, AplayPlayer(device), out)
+    pause = SENTENCE_GAP_S * settings.rate / settings.wpm  # longer in a car
+    return VoiceSpeaker(chain, AplayPlayer(device), out, settings.volume, pause)
 
 
-# moved to renderers.py; imported from here too
-__all__ = ["EspeakRenderer", "Pyttsx3Renderer", "Renderer", "VoiceSettings", "parse_wav"]
+# moved to renderers.py and players.py; imported from here too
+__all__ = [
+    "AplayPlayer",
+    "EspeakRenderer",
+    "Player",
+    "Pyttsx3Renderer",
+    "Renderer",
+    "VoiceSettings",
+    "parse_wav",
+]

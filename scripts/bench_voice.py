@@ -1,0 +1,186 @@
+#!/usr/bin/env python3
+"""Voice benchmark: the quizmaster's Piper voice beside espeak-ng (the fall-back), in one run.
+
+Each voice reads N deck questions (default 300, ``--quick`` 30) through the game's own speaker
+(VoiceSpeaker: sentence by sentence, levelled) into a loudspeaker sink, in a process of its own:
+time to first audio (``say`` called -> first audio handed to the loudspeaker), real-time factor
+(synthesis time / audio time) and peak RSS.  Then Whisper tiny.en (the game's recognizer,
+unprompted) transcribes every reading and the word error rate per voice is reported side by
+side.  Also: the kept fixed phrases' time to first audio, and the levels sox measures before
+and after levelling.  The Raspberry Pi figures are ESTIMATES: this machine's times stretched
+by the factors of scripts/bench_speech_report.py (per core; not measured).
+
+Run: ``.venv/bin/python scripts/bench_voice.py [--quick] [--questions N] [--seed N]``.
+Never run by the tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from bench_alarms import deck_questions  # noqa: E402
+from bench_speech_report import PI, rss_mb  # noqa: E402
+
+VOICES = {"espeak-ng": "pyttsx3", "piper": "piper"}  # name -> speaker kind (tts.make_speaker)
+FIXED = ["Blue: that is right.", "Red: that is not right.", "Time is up."]
+
+
+def _speaker(kind: str) -> Any:
+    from voicemaster.speech.players import PlayerSink
+    from voicemaster.speech.tts import VoiceSpeaker, make_speaker
+
+    speaker = make_speaker(kind)
+    if not isinstance(speaker, VoiceSpeaker) or speaker.renderers[0].name not in ("piper", kind):
+        raise SystemExit(f"bench_voice: the {kind} voice does not work here")
+    speaker.player = PlayerSink()
+    return speaker
+
+
+def worker(kind: str, questions: list[str], out: Path) -> None:
+    """Read every question with one voice (this process holds only that voice); write the
+    16 kHz audio and the figures into ``out``."""
+    from voicemaster.speech.audio import resample, to_array, write_wav
+    from voicemaster.speech.levels import OUT_RATE
+
+    began = time.perf_counter()
+    speaker = _speaker(kind)
+    load_s = time.perf_counter() - began
+    sink = speaker.player
+    first_ms, busy, audio_s = [], 0.0, 0.0
+    for i, text in enumerate(questions):
+        start = time.perf_counter()
+        speaker.say(text)  # the sink takes the audio at once: this is synthesis time
+        busy += time.perf_counter() - start
+        first_ms.append((sink.started[-1] - start) * 1000)
+        pcm, rate = sink.pieces[-1]
+        audio_s += len(pcm) / 2 / rate
+        write_wav(out / f"{i:04d}.wav", resample(to_array(pcm), OUT_RATE))
+    speaker.phrasebook.prepare(FIXED, wait=True)
+    kept = []
+    for text in FIXED:
+        start = time.perf_counter()
+        speaker.say(text)
+        kept.append((sink.started[-1] - start) * 1000)
+    figures = {"load_s": load_s, "first_ms": first_ms, "busy_s": busy, "audio_s": audio_s,
+               "kept_ms": kept, "rss_mb": rss_mb()}  # fmt: skip
+    (out / "figures.json").write_text(json.dumps(figures))
+
+
+def wer(reference: list[str], heard: list[str]) -> tuple[int, int]:
+    """(word errors, reference words): substitutions, deletions and insertions."""
+    from rapidfuzz.distance import Levenshtein
+
+    return Levenshtein.distance(reference, heard), len(reference)
+
+
+def transcribe(folders: dict[str, Path], questions: list[str]) -> dict[str, tuple[float, list]]:
+    """Whisper's reading of every question per voice: (WER, the worst examples)."""
+    from voicemaster.speech.audio import read_wav
+    from voicemaster.speech.whisper_asr import WhisperRecognizer
+
+    asr = WhisperRecognizer()
+    results = {}
+    for name, folder in folders.items():
+        errors = words = 0
+        worst: list[tuple[int, str, str]] = []
+        for i, text in enumerate(questions):
+            raw, _ = asr.transcribe(read_wav(folder / f"{i:04d}.wav"), "")
+            ref, hyp = asr.normalise(text).split(), asr.normalise(raw).split()
+            e, n = wer(ref, hyp)
+            errors, words = errors + e, words + n
+            worst.append((e, text, raw))
+        worst.sort(key=lambda w: -w[0])
+        results[name] = (errors / max(1, words), worst[:3])
+        print(f"  {name}: transcribed {len(questions)} readings", flush=True)
+    return results
+
+
+def sox_levels() -> None:
+    """The level (RMS while sounding, sox) of each engine's own output and of the earcons,
+    before and after the speaker levels them."""
+    from voicemaster.speech.audio import write_wav
+    from voicemaster.speech.earcons import EARCON_RATE, earcon
+    from voicemaster.speech.levels import OUT_RATE, prepare
+
+    text = "Which planet is the largest in our solar system?"
+    pieces = {name: _speaker(kind).renderers[0].render(text) for name, kind in VOICES.items()}
+    pieces |= {f"earcon {e}": (earcon(e), EARCON_RATE) for e in ("listening", "right")}
+    print("\nlevel while sounding (sox: silences cut, then stats RMS lev dB):")
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, (pcm, rate) in pieces.items():
+            before = _sox(write_wav(Path(tmp) / "a.wav", pcm, rate))
+            after = _sox(write_wav(Path(tmp) / "b.wav", prepare(pcm, rate), OUT_RATE))
+            print(f"  {name:<18} engine's own {before:6.1f} dB   as played {after:6.1f} dB")
+
+
+def _sox(path: Path) -> float:
+    cut = ["silence", "1", "0.01", "-45d", "-1", "0.02", "-45d"]
+    done = subprocess.run(["sox", str(path), "-n", *cut, "stats"], capture_output=True, text=True)
+    line = next(s for s in done.stderr.splitlines() if s.startswith("RMS lev dB"))
+    return float(line.split()[-1])
+
+
+def report(figures: dict[str, dict[str, Any]], heard: dict[str, tuple[float, list]]) -> None:
+    load = os.getloadavg()[0]
+    print(f"\nload average {load:.1f} on {os.cpu_count()} cores (other work slows the times down)")
+    print(f"\n{'voice':<10} {'WER':>6} {'first audio p50/p95 ms':>23} {'RTF':>6} "
+          f"{'RSS MB':>7} {'load s':>7} {'kept phrase ms':>15}")  # fmt: skip
+    for name, f in figures.items():
+        first = f["first_ms"]
+        p50, p95 = statistics.median(first), statistics.quantiles(first, n=20)[-1]
+        rtf = f["busy_s"] / f["audio_s"]
+        print(f"{name:<10} {heard[name][0]:6.1%} {p50:11.0f} / {p95:<9.0f} {rtf:6.3f} "
+              f"{f['rss_mb']:7.0f} {f['load_s']:7.2f} {max(f['kept_ms']):15.1f}")  # fmt: skip
+        for board, factor in PI.items():
+            est = f"p50 {p50 * factor:.0f} / p95 {p95 * factor:.0f} ms, RTF {rtf * factor:.3f}"
+            print(f"    ESTIMATE {board} (x{factor:g} per core, not measured): first audio {est}")
+    for name, (rate, worst) in heard.items():
+        print(f"\n{name}: WER {rate:.1%}; the worst readings:")
+        for errors, text, raw in worst:
+            print(f"  {errors} errors: {text!r}\n            heard {raw!r}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--quick", action="store_true", help="30 questions instead of 300")
+    p.add_argument("--questions", type=int, default=None, help="how many deck questions")
+    p.add_argument("--seed", type=int, default=18)
+    p.add_argument("--worker", default=None, help=argparse.SUPPRESS)
+    p.add_argument("--out", default=None, help=argparse.SUPPRESS)
+    args = p.parse_args(argv)
+    n = args.questions or (30 if args.quick else 300)
+    questions = random.Random(args.seed).sample(deck_questions(), n)
+    if args.worker:
+        worker(args.worker, questions, Path(args.out))
+        return 0
+    figures, folders = {}, {}
+    with tempfile.TemporaryDirectory(prefix="bench-voice-") as tmp:
+        for name, kind in VOICES.items():
+            folders[name] = Path(tmp) / name
+            folders[name].mkdir()
+            print(f"{name}: reading {n} deck questions", flush=True)
+            cmd = [sys.executable, __file__, "--worker", kind, "--out", str(folders[name]),
+                   "--questions", str(n), "--seed", str(args.seed)]  # fmt: skip
+            subprocess.run(cmd, check=True)
+            figures[name] = json.loads((folders[name] / "figures.json").read_text())
+        heard = transcribe(folders, questions)
+    sox_levels()
+    report(figures, heard)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,56 @@
+"""Other Piper voices for ``voicemaster model download piper:NAME`` (a machine with internet,
+once): the voice's ``.onnx`` and ``.onnx.json`` from the Piper voices collection into
+``models/piper/``, then chosen with ``--voice piper:NAME``.  The bundled en_US-joe-medium needs
+no download.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+from voicemaster.speech.voice_choice import PIPER_FOLDER
+
+NAME = re.compile(r"^[a-z]{2,3}_[A-Z]{2}-[A-Za-z0-9_]+-(x_low|low|medium|high)$")
+
+
+def download_piper(root: Path, name: str) -> int:
+    """Fetch the Piper voice ``name`` (``en_US-lessac-medium``) into ``root/piper``; a clear
+    line and exit code 2 when the name is malformed or the machine is offline."""
+    if not NAME.match(name):
+        shape = "LANGUAGE_REGION-NAME-QUALITY, e.g. en_US-lessac-medium"
+        print(f"voicemaster model: {name!r} is not a Piper voice name ({shape})", file=sys.stderr)
+        return 2
+    folder = root / PIPER_FOLDER
+    model = folder / f"{name}.onnx"
+    if model.is_file() and model.with_name(model.name + ".json").is_file():
+        print(f"{model}: already there")
+        return 0
+    try:
+        from piper.download_voices import download_voice
+    except ImportError:
+        print("voicemaster model: piper-tts is missing: pip install piper-tts==1.8.0",
+              file=sys.stderr)  # fmt: skip
+        return 2
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        download_voice(name, folder)
+    except Exception as exc:  # any network failure: one line, no traceback
+        first = str(exc).splitlines()[0] if str(exc) else ""
+        print(f"voicemaster model: could not download the Piper voice {name} "
+              f"({type(exc).__name__}: {first}); no internet? the bundled voice keeps working",
+              file=sys.stderr)  # fmt: skip
+        for part in (model, model.with_name(model.name + ".json")):
+            part.unlink(missing_ok=True)  # no half-written voice left to be loaded
+        return 2
+    print(f"{model}: ready (use --voice piper:{name})")
+    return 0
+
+
+def list_piper(root: Path) -> list[Path]:
+    """The Piper voices in ``root/piper``."""
+    folder = root / PIPER_FOLDER
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in folder.glob("*.onnx") if p.with_name(p.name + ".json").is_file())
