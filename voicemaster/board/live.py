@@ -72,7 +72,11 @@ class LiveBoard:
             mine = window if window is not None and window.team == team else None
             me = {
                 **self.model.secret(team),
-                "window": None if mine is None else {"kind": mine.kind, "private": mine.private},
+                "window": None if mine is None else {
+                    "kind": mine.kind,
+                    "private": mine.private,
+                    "number": mine.number,
+                },
             }
             self.hub.publish(channel_of(team), {"board": public, "me": me, "seq": self.seq},
                              self.seq)  # fmt: skip
