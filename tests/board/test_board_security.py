@@ -103,7 +103,9 @@ def test_guessing_codes_locks_the_address_out() -> None:
     lines, _ = kompakt_lines()
     with serving(lines) as (board, url):
         red = board.codes.codes["red"]
-        wrongs = [c for c in (f"{n:04d}" for n in range(100)) if c not in board.codes.codes.values()]
+        wrongs = [
+            c for c in (f"{n:04d}" for n in range(100)) if c not in board.codes.codes.values()
+        ]
         for code in wrongs[:MAX_MISSES]:
             assert view(url, "red", code)[0] == 403
         assert view(url, "red", red)[0] == 429  # even the right code, for a while

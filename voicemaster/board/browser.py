@@ -116,7 +116,13 @@ class Browser:
         return result
 
     async def page(self, url: str, size: Size) -> Page:
-        target = await self.send("Target.createTarget", {"url": "about:blank"})
+        """A page in a context of its own, as on a device of its own (Chromium keeps at most
+        six connections to one server per context, and every board page holds one open)."""
+        context = await self.send("Target.createBrowserContext", {"disposeOnDetach": True})
+        target = await self.send(
+            "Target.createTarget",
+            {"url": "about:blank", "browserContextId": context["browserContextId"]},
+        )
         attached = await self.send(
             "Target.attachToTarget", {"targetId": target["targetId"], "flatten": True}
         )

@@ -9,10 +9,12 @@ from __future__ import annotations
 import asyncio
 import json
 import threading
+from collections import deque
 from typing import Any
 
 PUBLIC = "public"
 BACKLOG = 256  # messages a page may fall behind before it is dropped
+REPLAY = 512  # messages kept per channel for a page that reconnects (Last-Event-ID)
 
 
 def channel_of(team: str) -> str:
@@ -28,6 +30,7 @@ class Hub:
         self._lock = threading.Lock()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._latest: dict[str, tuple[dict[str, Any], str]] = {}
+        self._recent: dict[str, deque[tuple[int, str]]] = {}
         self._queues: dict[str, set[asyncio.Queue[str | None]]] = {}
 
     def bind(self, loop: asyncio.AbstractEventLoop) -> None:
@@ -42,6 +45,7 @@ class Hub:
         text = sse("state", data, seq)
         with self._lock:
             self._latest[channel] = (data, text)
+            self._recent.setdefault(channel, deque(maxlen=REPLAY)).append((seq, text))
             loop = self._loop
         if loop is not None and not loop.is_closed():
             loop.call_soon_threadsafe(self._deliver, channel, text)
@@ -55,12 +59,18 @@ class Hub:
             else:
                 queue.put_nowait(text)
 
-    def subscribe(self, channel: str) -> asyncio.Queue[str | None]:
-        """A queue of this channel's messages, the latest one first (server loop only)."""
+    def subscribe(self, channel: str, after: int | None = None) -> asyncio.Queue[str | None]:
+        """A queue of this channel's messages (server loop only): first every message since
+        ``after`` (a page reconnecting with its Last-Event-ID), else the latest one."""
         queue: asyncio.Queue[str | None] = asyncio.Queue()
         with self._lock:
             found = self._latest.get(channel)
-        if found is not None:
+            recent = list(self._recent.get(channel, ()))
+        missed = [text for seq, text in recent if after is not None and seq > after]
+        if after is not None and recent and recent[0][0] <= after + 1:
+            for text in missed:
+                queue.put_nowait(text)
+        elif found is not None:
             queue.put_nowait(found[1])
         self._queues.setdefault(channel, set()).add(queue)
         return queue

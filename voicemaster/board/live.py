@@ -72,7 +72,9 @@ class LiveBoard:
             mine = window if window is not None and window.team == team else None
             me = {
                 **self.model.secret(team),
-                "window": None if mine is None else {
+                "window": None
+                if mine is None
+                else {
                     "kind": mine.kind,
                     "private": mine.private,
                     "number": mine.number,

@@ -86,7 +86,8 @@ async def stream(request: web.Request, channel: str) -> web.StreamResponse:
         headers={"Content-Type": "text/event-stream", "X-Accel-Buffering": "no", **HEADERS}
     )
     await response.prepare(request)
-    queue = hub.subscribe(channel)
+    last = request.headers.get("Last-Event-ID", "")
+    queue = hub.subscribe(channel, int(last) if last.isdigit() else None)
     try:
         await response.write(b"retry: 1000\n\n")
         while True:

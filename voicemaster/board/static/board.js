@@ -5,7 +5,7 @@
   const COLOURS = ["red", "blue", "green", "yellow", "purple", "orange"];
   const $ = (id) => document.getElementById(id);
   // what tests and the benchmark read: every seq received and its delay from publishing
-  const vm = (window.vm = { seqs: [], delays: [], last: null, lastSeq: 0 });
+  const vm = (window.vm = { seqs: [], delays: [], last: null, lastSeq: 0, reconnects: 0 });
   let countdown = null;
 
   function el(tag, cls, text) {
@@ -167,7 +167,7 @@
     const source = new EventSource("/events");
     source.addEventListener("state", (e) => receive(JSON.parse(e.data)));
     source.onopen = () => { $("status").textContent = "live"; };
-    source.onerror = () => { $("status").textContent = "reconnecting…"; };
+    source.onerror = () => { vm.reconnects += 1; $("status").textContent = "reconnecting…"; };
   }
 
   setInterval(tick, 250);

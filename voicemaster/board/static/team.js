@@ -2,7 +2,7 @@
 "use strict";
 (function () {
   const $ = (id) => document.getElementById(id);
-  const vm = (window.vm = { seqs: [], delays: [], last: null, lastSeq: 0, replies: [] });
+  const vm = (window.vm = { seqs: [], delays: [], last: null, lastSeq: 0, reconnects: 0, replies: [] });
   let who = null;
   let source = null;
 
@@ -54,7 +54,7 @@
     receive(body);
     source = new EventSource(`/team/events?${query}`);
     source.addEventListener("state", (e) => receive(JSON.parse(e.data)));
-    source.onerror = () => { $("status").textContent = "reconnecting…"; };
+    source.onerror = () => { vm.reconnects += 1; $("status").textContent = "reconnecting…"; };
     return true;
   }
 
