@@ -33,6 +33,7 @@ sys.path.insert(0, str(ROOT))
 from voicemaster.board.browser import PHONE, TV, Browser, Page  # noqa: E402
 
 STATS = "JSON.stringify({seqs: vm.seqs, delays: vm.delays, reconnects: vm.reconnects})"
+STARTED = "fetch('/state').then(r => r.json()).then(s => s.seq)"
 
 
 def start(
@@ -63,11 +64,14 @@ async def measure(args: argparse.Namespace, pages: int, views: int) -> dict[str,
         try:
             async with Browser() as browser:
                 opened: list[Page] = []
+                first: list[int] = []  # the event published when each page was open
                 for n in range(pages):
                     opened.append(await browser.page(url, PHONE if n % 2 else TV))
+                    first.append(await opened[-1].evaluate(STARTED))
                 for team in list(codes)[:views]:
                     view = await browser.page(f"{url}team", PHONE)
                     await view.evaluate(f"vmJoin('{team}', '{codes[team]}')")
+                    first.append(await view.evaluate(STARTED))
                     opened.append(view)
                 loop = asyncio.get_running_loop()
                 await loop.run_in_executor(None, game.stdout.readline)  # type: ignore[union-attr]
@@ -77,6 +81,8 @@ async def measure(args: argparse.Namespace, pages: int, views: int) -> dict[str,
                     with contextlib.suppress(TimeoutError):  # counted as missing below
                         await page.wait_for(f"window.vm.lastSeq >= {final}", 10)
                 stats = [json.loads(await page.evaluate(STATS)) for page in opened]
+                for page_stats, seq in zip(stats, first, strict=True):
+                    page_stats["first"] = seq
         finally:
             game.terminate()
             game.wait(10)
@@ -87,8 +93,8 @@ def summarise(stats: list[dict[str, Any]], final: int, pages: int, views: int) -
     delays = sorted(d for s in stats for d in s["delays"][1:])  # the first is the latest state
     missing = 0
     for number, s in enumerate(stats):
-        seqs = s["seqs"]
-        lost = sorted(set(range(seqs[0], final + 1)) - set(seqs))
+        seqs = s["seqs"] or [final + 1]  # a page that received nothing lost everything
+        lost = sorted(set(range(min(seqs[0], s["first"]), final + 1)) - set(seqs))
         if lost:
             print(f"page {number}: events {lost} never arrived", file=sys.stderr)
         if s["reconnects"]:
