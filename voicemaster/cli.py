@@ -20,6 +20,7 @@ Handler = Callable[[argparse.Namespace], int]
 DEFAULT_DATA = "~/.local/share/voicemaster"
 # voicemaster.decks.drawing.DIFFICULTY_CHOICES, written out so that start-up imports no decks
 DIFFICULTY_CHOICES = ("mixed", "easy", "medium", "hard")
+DEFAULT_BOARD_PORT = 8080
 
 
 def _number_in(
@@ -301,9 +302,20 @@ def _add_play(sub: Any) -> None:
         action="store_false",
         help="draw a new game's questions without the history of earlier games",
     )
+    _add_board(p, "serve the live board on the local network (PORT default 8080; on by default "
+               "on a Raspberry Pi)")  # fmt: skip
+    p.add_argument("--no-board", dest="no_board", action="store_true", help="no live board")
     p.set_defaults(handler=_lazy("voicemaster.host.commands:cmd_play"))
     s = sub.add_parser("simulate", help="play a whole game with simulated teams")
     _add_game_options(s)
+    _add_board(s, "serve the live board during the simulated game (PORT 0: any free port)")
+    s.add_argument(
+        "--pace",
+        type=_number_in(0, 60),
+        default=None,
+        metavar="SECONDS",
+        help="with --board: pause this long at every listening point so a browser can follow",
+    )
     s.add_argument(
         "--skill",
         type=_number_in(0, 1),
@@ -345,6 +357,68 @@ def _add_play(sub: Any) -> None:
         help="with --through audio: the recognizer the quizmaster listens with (default whisper)",
     )
     s.set_defaults(handler=_lazy("voicemaster.host.simulate_cmd:cmd_simulate"))
+
+
+def _add_board(p: argparse.ArgumentParser, text: str) -> None:
+    p.add_argument(
+        "--board",
+        dest="board_port",
+        nargs="?",
+        const=DEFAULT_BOARD_PORT,
+        default=None,
+        type=_number_in(0, 65535, int),
+        metavar="PORT",
+        help=text,
+    )
+    p.add_argument(
+        "--board-address",
+        default=None,
+        metavar="IP",
+        help="with --board: serve on this local-network address only (default: this machine's "
+        "local-network address and loopback)",
+    )
+    p.add_argument(
+        "--board-linger",
+        type=_number_in(0, 3600),
+        default=0.0,
+        metavar="SECONDS",
+        help="with --board: keep the board up this long after the game ends",
+    )
+
+
+def _on_a_pi() -> bool:
+    try:
+        return "Raspberry Pi" in Path("/proc/device-tree/model").read_text(errors="replace")
+    except OSError:
+        return False
+
+
+class UsageError(Exception):
+    """Flags that do not go together (a one-line message, exit 2)."""
+
+
+def _board_settings(args: argparse.Namespace) -> None:
+    """``args.board_settings``: the frozen board settings, or None for no board."""
+    from voicemaster.board import BoardSettings
+
+    port = args.board_port
+    pace = getattr(args, "pace", None)
+    if port is None and args.command == "play" and not args.no_board and _on_a_pi():
+        port = DEFAULT_BOARD_PORT
+    if getattr(args, "no_board", False):
+        port = None
+    if port is None:
+        if pace is not None or args.board_address is not None or args.board_linger:
+            raise UsageError("--pace, --board-address and --board-linger are for --board")
+        args.board_settings = None
+        return
+    args.board_settings = BoardSettings(
+        port=port,
+        address=args.board_address,
+        pace=float(pace or 0.0),
+        linger=float(args.board_linger),
+        speak=args.command == "play",
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -428,6 +502,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     handler: Handler = args.handler
     try:
+        if hasattr(args, "board_port"):
+            _board_settings(args)
         if hasattr(args, "data") or hasattr(args, "voice"):
             config, config_file = _config()
             if hasattr(args, "data"):
@@ -437,7 +513,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if hasattr(args, "difficulty"):
             _draw_settings(args)
         return handler(args)
-    except (ConfigError, SaveError) as exc:
+    except (ConfigError, SaveError, UsageError) as exc:
         print(f"voicemaster: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

@@ -3,9 +3,10 @@ scripted answers (tests), and the cue every listening point gives its ears."""
 
 from __future__ import annotations
 
+import contextlib
 import select
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TextIO, runtime_checkable
 
@@ -30,6 +31,31 @@ class Cue:
 @runtime_checkable
 class CueAware(Protocol):
     def cue(self, cue: Cue) -> None: ...
+
+
+def has_view(ears: object, team: str) -> bool:
+    """Whether ``team`` follows the game on a private view (a phone) beside these ears: then
+    its secrets are shown there instead of being said aloud."""
+    probe = getattr(ears, "has_view", None)
+    return bool(probe(team)) if callable(probe) else False
+
+
+@contextlib.contextmanager
+def private_answer(ears: object, team: str) -> Iterator[bool]:
+    """While ``team`` answers privately: True when its answer comes from its phone."""
+    private = getattr(ears, "private", None)
+    if not callable(private):
+        yield False
+        return
+    with private(team) as on_phone:
+        yield bool(on_phone)
+
+
+def base_ears(ears: object) -> object:
+    """The ears under any wrappers (a board's ears wrap the keyboard's)."""
+    while hasattr(ears, "inner"):
+        ears = ears.inner
+    return ears
 
 
 class TextSpeaker:

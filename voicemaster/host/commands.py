@@ -9,7 +9,9 @@ import logging
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from voicemaster.board.settings import BoardError, BoardSettings
 from voicemaster.decks import DeckError
 from voicemaster.host import intents
 from voicemaster.host.channels import KeyboardEars, TextSpeaker
@@ -29,6 +31,9 @@ from voicemaster.records import SaveError
 from voicemaster.rules.base import TEAM_COLOURS
 from voicemaster.speech.base import Ears, Expectation, Speaker, SpeechUnavailable
 from voicemaster.speech.voice_choice import VoiceChoice
+
+if TYPE_CHECKING:
+    from voicemaster.board.session import BoardSession
 
 log = logging.getLogger(__name__)
 
@@ -144,6 +149,12 @@ def cmd_play(args: argparse.Namespace) -> int:
         return fail(str(exc) or "no input")
     path = chosen.path
     game_log.on_save_error = play_on_unsaved(speaker, ears)
+    try:
+        settings = getattr(args, "board_settings", None)
+        ears, board = board_beside(settings, game_log, ears, speaker)
+    except BoardError as exc:
+        game_log.close()
+        return fail(str(exc))
     master = quizmaster_class(game_log.header["variant"])(
         game_log, quiz, speaker, ears, timing(args, ears), recover
     )
@@ -163,11 +174,27 @@ def cmd_play(args: argparse.Namespace) -> int:
         )
     finally:
         game_log.close()
+        if board is not None:
+            board.close()
     result = {"outcome": outcome, "record": str(path), **master.game.summary()}
     if game_log.unsaved is not None:
         result["unsaved"] = game_log.unsaved.reason
     print(json.dumps(result))
     return 0
+
+
+def board_beside(
+    settings: BoardSettings | None, game_log: GameLog, ears: Ears, speaker: Speaker
+) -> tuple[Ears, BoardSession | None]:
+    """The live board beside the game (``--board``): its ears, and its address said once."""
+    if settings is None:
+        return ears, None
+    from voicemaster.board.session import open_board
+
+    session = open_board(settings, game_log, ears)
+    if settings.speak:
+        speaker.say(session.spoken())
+    return session.ears, session
 
 
 def open_chosen(

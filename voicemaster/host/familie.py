@@ -19,7 +19,7 @@ import random
 from typing import TYPE_CHECKING, Literal
 
 from voicemaster.host import intents, windows
-from voicemaster.host.channels import KeyboardEars
+from voicemaster.host.channels import KeyboardEars, base_ears, private_answer
 from voicemaster.host.dialogue import Quizmaster
 from voicemaster.host.familie_private import private_typing
 from voicemaster.host.intents import Shout
@@ -159,15 +159,22 @@ class FamilieTurn(Turn):
     def adults_first(self, card: Card, attack: PendingAttack) -> str:
         """The attacking adults commit their answer before the children hear the options."""
         qm, who, kids = self.qm, team_name(attack.team), team_name(self.team)
-        keyboard = isinstance(qm.ears, KeyboardEars)
-        if keyboard:
-            prompt = f"{who}, type your answer privately: it is not shown. {kids}, please wait."
+        keyboard = base_ears(qm.ears)
+        with private_answer(qm.ears, attack.team) as on_phone:
+            if on_phone:
+                prompt = f"{who}, type your answer on your phone. {kids}, please wait."
+            elif isinstance(keyboard, KeyboardEars):
+                prompt = f"{who}, type your answer privately: it is not shown. {kids}, please wait."
+            else:
+                prompt = f"{kids}, please cover your ears. {who}, your answer?"
+            qm.say(prompt)
+            typing = keyboard if isinstance(keyboard, KeyboardEars) and not on_phone else None
+            with private_typing(typing):
+                got = qm.answer_window(attack.team, card, "attacker", prompt)
+        if on_phone:
+            qm.say(f"Thank you, {who}.")
         else:
-            prompt = f"{kids}, please cover your ears. {who}, your answer?"
-        qm.say(prompt)
-        with private_typing(qm.ears if keyboard else None):
-            got = qm.answer_window(attack.team, card, "attacker", prompt)
-        qm.say(f"Thank you, {who}. {kids}, you can listen again.")
+            qm.say(f"Thank you, {who}. {kids}, you can listen again.")
         return got
 
     def shout(

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, cast
 
 from voicemaster.host import intents, windows
+from voicemaster.host.channels import has_view
 from voicemaster.host.dialogue import Quizmaster
 from voicemaster.host.intents import Command, Shout, Speech, ZwapTiles
 from voicemaster.host.phrases import REFUSALS, listing, team_name, verdict
@@ -133,13 +134,18 @@ class KompaktTurn(Turn):
         return () if game.zwapped else game.still_to_play()[1:]
 
     def announce(self) -> str:
-        category = self.qm.kompakt.category_at(self.team)
-        text = f"{team_name(self.team)}, your turn, for three points. Your category: {category}."
+        text = f"{team_name(self.team)}, your turn, for three points. {self.told_category()}"
         later = self.later()
         if later:
             names = listing([team_name(t) for t in later]).replace(" and ", " or ")
             text += f" Play, or zwap with {names}?"
         return text
+
+    def told_category(self) -> str:
+        """The hidden token, said aloud unless the team sees it on its phone."""
+        if has_view(self.qm.ears, self.team):
+            return "Your category is on your phone."
+        return f"Your category: {self.qm.kompakt.category_at(self.team)}."
 
     def before_window(self) -> PendingAttack | None:
         attack: PendingAttack | None = None
@@ -183,12 +189,14 @@ class KompaktTurn(Turn):
             return attack
         qm.commit(action, {})
         now = qm.kompakt.category_at(self.team)
+        told = "see your phone" if has_view(qm.ears, self.team) else f"your category is now {now}"
         qm.say(
             f"Zwap: {team_name(self.team)} and {team_name(named[0])} swap tokens, unseen. "
-            f"{team_name(self.team)}, your category is now {now}."
+            f"{team_name(self.team)}, {told}."
         )
         if attack is not None:
-            attack = self.offer_take_back(attack, now)
+            hidden = has_view(qm.ears, self.team)
+            attack = self.offer_take_back(attack, "the new token" if hidden else now)
         return attack
 
     def _why_not(self) -> str:

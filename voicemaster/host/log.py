@@ -46,6 +46,9 @@ class GameLog(RecordWriter):
         self.on_save_error: Callable[[SaveError], bool] | None = None
         self.card_digest: Callable[[str], str | None] | None = None
         self.on_asked: Callable[[list[str]], None] | None = None  # cards a new line asked
+        # every line as it is kept (the lines so far; True: the last line was rewritten), for
+        # watchers such as the live board
+        self.on_line: Callable[[list[dict[str, Any]], bool], None] | None = None
 
     @property
     def header(self) -> dict[str, Any]:
@@ -66,6 +69,8 @@ class GameLog(RecordWriter):
         self.lines.append(obj)
         if self.on_asked is not None:
             self.on_asked(asked_cards(obj))
+        if self.on_line is not None:
+            self.on_line(self.lines, False)
 
     def _saving(self) -> bool:
         return self.unsaved is None
@@ -96,6 +101,8 @@ class GameLog(RecordWriter):
             except SaveError as exc:
                 self._give_up_saving(exc)
         self.lines = lines
+        if self.on_line is not None:
+            self.on_line(self.lines, True)
 
     def _replace_file(self, lines: list[dict[str, Any]]) -> None:
         text = "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from voicemaster.board.settings import BoardError, BoardSettings
 from voicemaster.decks import DeckError
 from voicemaster.host.channels import TranscriptSpeaker
 from voicemaster.host.dialogue import Quizmaster
@@ -31,7 +32,10 @@ from voicemaster.host.simulate import SimTable, play_out
 from voicemaster.host.start import digests, open_game, quizmaster_class, variant_extra
 from voicemaster.places import Places
 from voicemaster.records import game_from_header
-from voicemaster.speech.base import Speaker, SpeechUnavailable
+from voicemaster.speech.base import Ears, Speaker, SpeechUnavailable
+
+if TYPE_CHECKING:
+    from voicemaster.board.session import BoardSession
 
 
 def _simulation_header(args: argparse.Namespace) -> tuple[Path, dict[str, Any] | None]:
@@ -120,10 +124,44 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     options = game_log.header.get("simulate", {})
     seed = int(game_log.header.get("seed", 0))
     skill = float(options.get("skill", args.skill))
+    board = Beside(getattr(args, "board_settings", None), game_log)
+    try:
+        return _simulate(game_log, quiz, seed, skill, options, board)
+    except BoardError as exc:
+        game_log.close()
+        return fail(str(exc))
+    finally:
+        board.close()
+
+
+class Beside:
+    """The live board beside a simulated game, when one is asked for (``--board``)."""
+
+    def __init__(self, settings: BoardSettings | None, game_log: GameLog) -> None:
+        self.settings, self.game_log = settings, game_log
+        self.session: BoardSession | None = None
+
+    def wrap(self, ears: Ears) -> Ears:
+        if self.settings is None:
+            return ears
+        from voicemaster.board.session import open_board
+
+        self.session = open_board(self.settings, self.game_log, ears)
+        return self.session.ears
+
+    def close(self) -> None:
+        if self.session is not None:
+            self.session.close()
+
+
+def _simulate(
+    game_log: GameLog, quiz: Quiz, seed: int, skill: float, options: dict[str, Any], board: Beside
+) -> int:
     if game_log.header["variant"] == "timeline":
         from voicemaster.host.timeline_sim import simulate_timeline
 
-        return simulate_timeline(game_log, quiz, seed, skill, options.get("through", "text"))
+        through = options.get("through", "text")
+        return simulate_timeline(game_log, quiz, seed, skill, through, board.wrap)
     if options.get("through", "text") == "audio":
         from voicemaster.host.simaudio import AudioTable
 
@@ -136,5 +174,6 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         speaker: Speaker = audio.speaker()
     else:
         table, speaker = SimTable(game_log, seed, skill, quiz.deck), TranscriptSpeaker()
-    master = quizmaster_class(game_log.header["variant"])(game_log, quiz, speaker, table, Timing())
+    ears = board.wrap(table)
+    master = quizmaster_class(game_log.header["variant"])(game_log, quiz, speaker, ears, Timing())
     return play_out(master.run, game_log, table, skill, lambda: summary(game_log, master))

@@ -10,6 +10,7 @@ Every decision comes from a stream keyed by the seed and the record's length (se
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from voicemaster.host.channels import Cue
@@ -144,9 +145,17 @@ def summarise(log: GameLog, game: Any) -> dict[str, Any]:
     }
 
 
-def simulate_timeline(log: GameLog, quiz: Any, seed: int, skill: float, through: str) -> int:
+def simulate_timeline(
+    log: GameLog,
+    quiz: Any,
+    seed: int,
+    skill: float,
+    through: str,
+    wrap: Callable[[Any], Any] | None = None,
+) -> int:
     """Run a simulated timeline game (text, or audio through the real listening path) and
-    print the summary as the last line.  2 when audio cannot be set up."""
+    print the summary as the last line.  2 when audio cannot be set up.  ``wrap``: ears
+    around the simulated table's (the live board's)."""
     from voicemaster.host.channels import TranscriptSpeaker
     from voicemaster.host.listening import Timing
     from voicemaster.host.session import fail
@@ -164,7 +173,8 @@ def simulate_timeline(log: GameLog, quiz: Any, seed: int, skill: float, through:
         table, speaker = audio, audio.speaker()
     else:
         table, speaker = TimelineSimTable(log, seed, skill, quiz.deck), TranscriptSpeaker()
-    master = TimelineQuizmaster(log, quiz, speaker, table, Timing())
+    ears = table if wrap is None else wrap(table)
+    master = TimelineQuizmaster(log, quiz, speaker, ears, Timing())
     problem = master.deck_problem()
     if problem is not None:
         log.close()

@@ -1,0 +1,105 @@
+"""A real browser (Debian's headless chromium over the DevTools protocol) on the board of a
+simulated game served by `voicemaster simulate --board`: the page shows the positions the record
+says, at a phone's and a TV's size; screenshots are kept in test-artifacts/board/ (CI
+artefacts)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.board.helpers import Listener
+from voicemaster.board.browser import PHONE, TV, Browser, Page, find_chromium
+from voicemaster.records import read_record
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTEFACTS = ROOT / "test-artifacts" / "board"
+POSITIONS = (
+    "JSON.stringify([document.body.dataset.seq, Object.fromEntries("
+    "[...document.querySelectorAll('#teams .position')]"
+    ".map(e => [e.dataset.team, Number(e.textContent)]))])"
+)
+OVERFLOW = "document.documentElement.scrollWidth - window.innerWidth"
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(find_chromium() is None, reason="no chromium (scripts/setup installs it)"),
+]
+
+
+def start_game(record: Path) -> tuple[subprocess.Popen[str], str, dict[str, str]]:
+    command = [
+        sys.executable, "-m", "voicemaster", "simulate", "--teams", "4", "--seed", "7",
+        "--track", "12", "--home-stretch", "3", "--record", str(record),
+        "--board", "0", "--board-address", "127.0.0.1", "--pace", "0.08", "--board-linger", "60",
+    ]  # fmt: skip
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    game = subprocess.Popen(
+        command, cwd=ROOT, env=env, text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    assert game.stderr is not None
+    notice = game.stderr.readline()
+    found = re.search(r"board is at (\S+) \(team codes: (.*)\)", notice)
+    assert found, notice
+    codes = dict(part.split() for part in found.group(2).split(", "))
+    return game, found.group(1), codes
+
+
+async def shown(page: Page) -> tuple[int, dict[str, int]]:
+    seq, positions = json.loads(await page.evaluate(POSITIONS))
+    return int(seq), positions
+
+
+async def follow(url: str, codes: dict[str, str], record: Path, game: Any) -> list[str]:
+    listener = Listener(url)
+    listener.start()
+    notes = []
+    async with Browser() as browser:
+        phone = await browser.page(url, PHONE)
+        tv = await browser.page(url, TV)
+        team = await browser.page(f"{url}team", PHONE)
+        assert await team.evaluate(f"vmJoin('red', '{codes['red']}')") is True
+        for page in (phone, tv):
+            await page.wait_for("Number(document.body.dataset.seq) > 25", 60)
+        for name, page in (("phone", phone), ("tv", tv)):
+            seq, positions = await shown(page)
+            published = next(m for m in listener.messages if m["seq"] == seq)
+            assert positions == {t["name"]: t["position"] for t in published["teams"]}
+            assert await page.evaluate(OVERFLOW) <= 0  # nothing sideways to scroll
+            await page.screenshot(ARTEFACTS / f"board-{name}-playing.png")
+        await team.screenshot(ARTEFACTS / "team-phone.png")
+        assert await team.evaluate("document.getElementById('me').textContent") == "Red"
+        await asyncio.get_running_loop().run_in_executor(None, game.stdout.readline)
+        final = read_record(record).game
+        for name, page in (("phone", phone), ("tv", tv)):
+            await page.wait_for("window.vm.last && window.vm.last.finished", 20)
+            _seq, positions = await shown(page)
+            assert positions == final.positions
+            notes.append(await page.evaluate("document.getElementById('turn').textContent"))
+            await page.screenshot(ARTEFACTS / f"board-{name}-final.png")
+    return notes
+
+
+def test_the_board_in_a_browser_shows_the_records_positions(tmp_path: Path) -> None:
+    record = tmp_path / "game.jsonl"
+    game, url, codes = start_game(record)
+    try:
+        notes = asyncio.run(follow(url, codes, record, game))
+    finally:
+        game.terminate()
+        game.wait(10)
+    winner = read_record(record).game.winner
+    assert notes == [f"{str(winner).capitalize()} wins!"] * 2
+    for name in ("board-phone-playing", "board-tv-playing", "team-phone", "board-tv-final"):
+        data = (ARTEFACTS / f"{name}.png").read_bytes()
+        assert data.startswith(b"\x89PNG") and len(data) > 10_000
+    width = int.from_bytes((ARTEFACTS / "board-tv-final.png").read_bytes()[16:20], "big")
+    assert width == TV.width

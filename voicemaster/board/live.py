@@ -1,0 +1,126 @@
+"""One game's board: the model (host thread), the hub to the pages, the team codes and the
+inbox of typed answers (server thread).  The host calls ``on_line``, ``cue`` and ``listen``;
+the server calls ``view`` and ``answer``, which refuse with a status and one line."""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from typing import Any
+
+from voicemaster.board.codes import TeamCodes
+from voicemaster.board.hub import PUBLIC, Hub, channel_of
+from voicemaster.board.inbox import ANSWER_KINDS, Inbox
+from voicemaster.board.model import BoardModel, now_ms
+from voicemaster.host import intents
+
+MAX_ANSWER = 200  # characters
+
+
+@dataclass(frozen=True)
+class Refusal:
+    status: int
+    reason: str
+
+
+class LiveBoard:
+    def __init__(self, lines: list[dict[str, Any]], url: str = "") -> None:
+        self.model = BoardModel(lines)
+        self.teams: tuple[str, ...] = tuple(self.model.game.teams)
+        self.url = url
+        self.hub = Hub()
+        self.inbox = Inbox()
+        self.codes = TeamCodes(self.teams)
+        self._joined: set[str] = set()
+        self._lock = threading.Lock()
+        self.seq = 0
+        self.publish()
+
+    # --- the host's side ----------------------------------------------------------------------
+    def on_line(self, lines: list[dict[str, Any]], rewritten: bool) -> None:
+        if rewritten:
+            self.model.rebuild(lines)
+        else:
+            self.model.apply(lines[-1])
+        if self.model.game.finished:
+            self.inbox.finish()
+        self.publish()
+
+    def cue(self, kind: str, team: str | None, card: Any, private: bool = False) -> None:
+        """A listening point: a read card is shown, a team's answer window opens (or closes)."""
+        if card is not None and kind in ANSWER_KINDS and team is not None:
+            self.model.read(team, card)
+        if kind in ANSWER_KINDS and team is not None and not self.inbox.closed_for_good:
+            self.inbox.open(team, kind, private)
+        else:
+            self.inbox.close()
+
+    def listen(self, kind: str, team: str | None, seconds: float) -> None:
+        self.model.listen(kind, team, seconds)
+        self.publish()
+
+    def has_view(self, team: str) -> bool:
+        with self._lock:
+            return team in self._joined
+
+    def publish(self) -> None:
+        self.seq += 1
+        public = {**self.model.public(), "seq": self.seq, "sent": now_ms(), "url": self.url}
+        self.hub.publish(PUBLIC, public, self.seq)
+        window = self.inbox.window
+        for team in self.teams:
+            mine = window if window is not None and window.team == team else None
+            me = {
+                **self.model.secret(team),
+                "window": None
+                if mine is None
+                else {
+                    "kind": mine.kind,
+                    "private": mine.private,
+                    "number": mine.number,
+                },
+            }
+            self.hub.publish(channel_of(team), {"board": public, "me": me, "seq": self.seq},
+                             self.seq)  # fmt: skip
+
+    # --- the server's side --------------------------------------------------------------------
+    def authorize(self, team: str, code: str, peer: str) -> Refusal | None:
+        """None when ``code`` is ``team``'s code in a game still going on (the team joins)."""
+        if self.codes.locked(peer):
+            return Refusal(429, "too many wrong codes: wait a minute, then try again")
+        if team not in self.teams:
+            return Refusal(404, f"there is no team called {team!r} in this game")
+        if not self.codes.matches(team, code):
+            self.codes.missed(peer)
+            return Refusal(403, f"that is not {team}'s code")
+        if self.model.game.finished or self.inbox.closed_for_good:
+            return Refusal(410, "the game is over: its codes have expired")
+        with self._lock:
+            self._joined.add(team)
+        return None
+
+    def view(self, team: str, code: str, peer: str) -> Refusal | dict[str, Any]:
+        refused = self.authorize(team, code, peer)
+        if refused is not None:
+            return refused
+        found = self.hub.latest(channel_of(team))
+        return found if found is not None else {}
+
+    def answer(self, team: str, code: str, text: str, peer: str) -> Refusal | None:
+        """A typed answer handed to the open window; a Refusal when it cannot be taken."""
+        refused = self.authorize(team, code, peer)
+        if refused is not None:
+            return refused
+        text = " ".join(text.split())
+        if not text or len(text) > MAX_ANSWER:
+            return Refusal(422, f"type an answer of 1 to {MAX_ANSWER} characters, or pass")
+        intent = intents.parse(text, teams=self.teams)
+        if not isinstance(intent, intents.Speech) and intent != intents.Command("pass"):
+            return Refusal(422, "only an answer or pass can be typed here; say the rest aloud")
+        why = self.inbox.offer(team, text)
+        return None if why is None else Refusal(409, why)
+
+    def finish(self) -> None:
+        """The game has ended (or stopped): codes expire, no window stays open."""
+        self.inbox.finish()
+        self.publish()

@@ -1,0 +1,59 @@
+"""A board beside one game, from the host's side: started before the quizmaster, fed by the
+record's lines, closed when the game ends (the codes expire with it)."""
+
+from __future__ import annotations
+
+import sys
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, TextIO
+
+from voicemaster.board.ears import BoardEars
+from voicemaster.board.live import LiveBoard
+from voicemaster.board.runner import BoardServer
+from voicemaster.board.settings import BoardSettings
+
+if TYPE_CHECKING:
+    from voicemaster.host.log import GameLog
+    from voicemaster.speech.base import Ears
+
+
+@dataclass
+class BoardSession:
+    board: LiveBoard
+    server: BoardServer
+    ears: BoardEars
+    settings: BoardSettings
+
+    @property
+    def url(self) -> str:
+        return self.server.url
+
+    def notice(self) -> str:
+        """For the quizmaster's screen: the address and every team's code."""
+        return f"the board is at {self.url} (team codes: {self.board.codes.spoken()})"
+
+    def spoken(self) -> str:
+        """The address as said once at the start."""
+        host, port = self.server.addresses[0], self.server.port
+        return f"The board is on your local network at {host}, port {port}."
+
+    def close(self) -> None:
+        self.board.finish()
+        if self.settings.linger > 0:
+            time.sleep(self.settings.linger)
+        self.server.stop()
+
+
+def open_board(
+    settings: BoardSettings, log: GameLog, ears: Ears, screen: TextIO | None = None
+) -> BoardSession:
+    """Serve the board of the game ``log`` records; the returned ears replace ``ears``.
+    BoardError when it cannot be served (the message says why)."""
+    board = LiveBoard(log.lines)
+    server = BoardServer(board, settings.port, settings.address)
+    server.start()
+    log.on_line = board.on_line
+    session = BoardSession(board, server, BoardEars(ears, board, settings.pace), settings)
+    print(f"voicemaster: {session.notice()}", file=screen or sys.stderr, flush=True)
+    return session
