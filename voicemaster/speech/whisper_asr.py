@@ -212,7 +212,8 @@ class WhisperRecognizer:
             np.ascontiguousarray(np.repeat(encoded, len(tokens), axis=0))
         )
         frames = encoded.shape[1] * 2  # the encoder halves the mel frames
-        results = self.model.model.align(batch, self._start(prompt), tokens, frames)
+        start = self._start(prompt)[:-1]  # align adds <|notimestamps|> itself
+        results = self.model.model.align(batch, start, tokens, frames)
         return [
             float(np.sum(np.log(np.maximum(np.asarray(r.text_token_probs), 1e-30))))
             for r in results
