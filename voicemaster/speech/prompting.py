@@ -80,6 +80,15 @@ def answer_words(expectation: Expectation) -> list[str]:
     return _mixed(_unique(answers + options + kept))
 
 
+def scored_phrases(expectation: Expectation) -> list[str]:
+    """What Whisper scores when its transcript is none of them: the answers as prompted, and
+    "pass" where the window takes it (a synthetic "pass" was heard as "yes")."""
+    if not expectation.answers:
+        return []
+    commands = {c.lower() for c in expectation.commands}
+    return answer_words(expectation) + (["pass"] if "pass" in commands else [])
+
+
 def _vocabulary(options: Sequence[str]) -> list[str]:
     """Long options (every zwap a team may say) as their words, once each: the prompt gives
     Whisper the tiles' names without any one whole phrase to lean on."""

