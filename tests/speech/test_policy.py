@@ -120,6 +120,8 @@ class Row:
             float(raw["logprob"]), float(raw["no_speech"]), float(raw["compression"]),
             bool(raw["repeated"]), echo=echoes(text),
             nbest=tuple((str(t), float(lp)) for t, lp in raw["nbest"]),
+            scores=tuple((str(t), float(lp)) for t, lp in raw.get("scores", ())),
+            own=float(raw.get("own", 0.0)),
         )  # fmt: skip
         competitors = tuple(str(c) for c in raw["competitors"])
         return cls(str(raw["said"]), str(raw["window"]), str(raw["answer"]), competitors, text,
@@ -193,3 +195,9 @@ def test_a_window_answer_scored_close_to_the_transcript_is_a_narrow_guess() -> N
     # a sentence is not a misheard answer
     long = _scored("here we go again now", -0.4, {"five": -0.9, "nine": -6.0})
     assert policy.decide(long, window).text == "here we go again now"
+
+
+def test_a_guessed_pass_is_heard_as_pass_narrowly() -> None:
+    window = Expectation(answers=("Paris",), competitors=("Rome",), commands=COMMANDS)
+    heard = policy.review(_scored("yes", -0.6, {"paris": -9.0, "rome": -8.0, "pass": -2.1}), window)
+    assert (heard.text, heard.narrow, heard.guessed) == ("pass", True, True)

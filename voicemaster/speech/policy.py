@@ -214,7 +214,7 @@ def review(heard: Heard, expectation: Expectation, limits: Limits = LIMITS) -> H
     if decision.kind == "nothing":
         return replace(heard, text="", alternatives=(), bezzerwizzer=False, team=None)
     unclear = decision.kind == "unclear"
-    text = decision.text if decision.kind != "command" else heard.text
+    text = heard.text if decision.kind == "command" and not decision.guess else decision.text
     phrases = window_phrases(expectation)
     others = [alt for alt, _lp in heard.signals.nbest if alt in phrases and alt != text]
     return replace(
