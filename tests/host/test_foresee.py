@@ -4,11 +4,13 @@ never drawn early, so simulated games keep their records to the byte."""
 from __future__ import annotations
 
 import json
+from collections import Counter
 from pathlib import Path
 
 import pytest
 
 from tests.host.helpers import DECK, Table, questions, simulate
+from tests.speech.conftest import needs
 from voicemaster.decks import load_deck
 from voicemaster.host import simulate_cmd
 from voicemaster.host.channels import TranscriptSpeaker
@@ -16,6 +18,10 @@ from voicemaster.host.dialogue import Quizmaster
 from voicemaster.host.listening import Timing
 from voicemaster.host.log import GameLog
 from voicemaster.host.quiz import Quiz
+from voicemaster.speech.phrasebook import pieces
+from voicemaster.speech.players import PlayerSink
+from voicemaster.speech.renderers import EspeakRenderer
+from voicemaster.speech.tts import VoiceSpeaker
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "host"
 
@@ -124,3 +130,37 @@ def test_foreseeing_draws_nothing(tmp_path: Path) -> None:
     card = seen.pop()
     assert card is not None and qm.draw_for("red", category) == card
     assert qm.foresee_card("red", "No Such Category", set()) is None
+
+
+class CountingEspeak(EspeakRenderer):
+    """The espeak-ng command line, counting what it renders."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rendered: Counter[str] = Counter()
+
+    def render(self, text: str) -> tuple[bytes, int]:
+        self.rendered[text] += 1
+        return super().render(text)
+
+
+@pytest.mark.slow
+def test_a_game_spoken_by_a_real_voice_renders_each_question_once(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    needs("espeak-ng")
+    monkeypatch.chdir(tmp_path)
+    simulate(capsys, *GAMES["standard"], "--record", str(tmp_path / "plain.jsonl"))
+    engine = CountingEspeak()
+    speaker = VoiceSpeaker([engine], PlayerSink())
+    monkeypatch.setattr(simulate_cmd, "TranscriptSpeaker", lambda: speaker)
+    simulate(capsys, *GAMES["standard"], "--record", str(tmp_path / "ahead.jsonl"))
+    plain = (tmp_path / "plain.jsonl").read_text()
+    assert (tmp_path / "ahead.jsonl").read_text() == plain
+    assert speaker.phrasebook.settle(60.0)
+    assert max(engine.rendered.values()) == 1  # nothing rendered twice, questions included
+    cards = [json.loads(line).get("card") for line in plain.splitlines()[1:]]
+    quiz = Quiz(load_deck(DECK))
+    asked = [quiz.card(card).question for card in cards if card]  # type: ignore[union-attr]
+    assert all(part in engine.rendered for q in asked for part, _ in pieces(q))
+    assert isinstance(speaker.player, PlayerSink) and len(speaker.player.pieces) > len(asked)
