@@ -10,7 +10,16 @@ side.  Also: the kept fixed phrases' time to first audio, and the levels sox mea
 and after levelling.  The Raspberry Pi figures are ESTIMATES: this machine's times stretched
 by the factors of scripts/bench_speech_report.py (per core; not measured).
 
-Run: ``.venv/bin/python scripts/bench_voice.py [--quick] [--questions N] [--seed N]``.
+Questions said after a prepare, as the game does it: the turn is announced, the question's card
+foreseen and its question prepared (rendered in the background), then the before window (a
+Bezzerwizzer may be called) lasts W seconds, then the question is said; W is each of
+``--windows`` (0: said at once, while it is being rendered; the game's own window is
+Timing.before, when nobody calls).  Each window has a speaker of its own, beside the cold one
+(no prepare).  A window is waited out only until the question is rendered: later, it would
+play the same kept audio.
+
+Run: ``.venv/bin/python scripts/bench_voice.py [--quick] [--questions N] [--seed N]
+[--windows 0,1,5]``.
 Never run by the tests.
 """
 
@@ -36,6 +45,8 @@ from bench_speech_report import PI, rss_mb  # noqa: E402
 
 VOICES = {"espeak-ng": "pyttsx3", "piper": "piper"}  # name -> speaker kind (tts.make_speaker)
 FIXED = ["Blue: that is right.", "Red: that is not right.", "Time is up."]
+ANNOUNCE = "Blue, for three points: Geography."  # said before each prepared question
+TARGET_MS = 200.0  # issue 18: the first word of a question within 200 ms
 
 
 def _speaker(kind: str) -> Any:
@@ -49,9 +60,10 @@ def _speaker(kind: str) -> Any:
     return speaker
 
 
-def worker(kind: str, questions: list[str], out: Path) -> None:
-    """Read every question with one voice (this process holds only that voice); write the
-    16 kHz audio and the figures into ``out``."""
+def worker(kind: str, questions: list[str], out: Path, windows: list[float]) -> None:
+    """Read every question with one voice (this process holds only that voice), cold and
+    after a prepare in each window; write the 16 kHz audio of the cold readings and the
+    figures into ``out``."""
     from voicemaster.speech.audio import resample, to_array, write_wav
     from voicemaster.speech.levels import OUT_RATE
 
@@ -74,9 +86,28 @@ def worker(kind: str, questions: list[str], out: Path) -> None:
         start = time.perf_counter()
         speaker.say(text)
         kept.append((sink.started[-1] - start) * 1000)
+    prepared = {str(w): prepared_readings(kind, questions, w) for w in windows}
     figures = {"load_s": load_s, "first_ms": first_ms, "busy_s": busy, "audio_s": audio_s,
-               "kept_ms": kept, "rss_mb": rss_mb()}  # fmt: skip
+               "kept_ms": kept, "prepared": prepared, "rss_mb": rss_mb()}  # fmt: skip
     (out / "figures.json").write_text(json.dumps(figures))
+
+
+def prepared_readings(kind: str, questions: list[str], window: float) -> dict[str, Any]:
+    """Each question said as in the game: announced, prepared, the before window (cut short
+    once the question is rendered), said.  Time to first audio; how many were rendered by
+    then; how many sentences were rendered when said, and how many were waited for."""
+    speaker = _speaker(kind)
+    book, sink = speaker.phrasebook, speaker.player
+    first_ms, ready, misses = [], 0, 0
+    for text in questions:
+        speaker.say(ANNOUNCE)
+        speaker.prepare(text)
+        ready += book.settle(window)
+        before, start = book.misses, time.perf_counter()
+        speaker.say(text)
+        first_ms.append((sink.started[-1] - start) * 1000)
+        misses += book.misses - before
+    return {"first_ms": first_ms, "ready": ready, "misses": misses, "waits": book.waits}
 
 
 def wer(reference: list[str], heard: list[str]) -> tuple[int, int]:
@@ -133,24 +164,60 @@ def _sox(path: Path) -> float:
     return float(line.split()[-1])
 
 
+def _percentiles(values: list[float]) -> tuple[float, float]:
+    return statistics.median(values), statistics.quantiles(values, n=20)[-1]
+
+
 def report(figures: dict[str, dict[str, Any]], heard: dict[str, tuple[float, list]]) -> None:
     load = os.getloadavg()[0]
     print(f"\nload average {load:.1f} on {os.cpu_count()} cores (other work slows the times down)")
     print(f"\n{'voice':<10} {'WER':>6} {'first audio p50/p95 ms':>23} {'RTF':>6} "
           f"{'RSS MB':>7} {'load s':>7} {'kept phrase ms':>15}")  # fmt: skip
     for name, f in figures.items():
-        first = f["first_ms"]
-        p50, p95 = statistics.median(first), statistics.quantiles(first, n=20)[-1]
+        p50, p95 = _percentiles(f["first_ms"])
         rtf = f["busy_s"] / f["audio_s"]
         print(f"{name:<10} {heard[name][0]:6.1%} {p50:11.0f} / {p95:<9.0f} {rtf:6.3f} "
               f"{f['rss_mb']:7.0f} {f['load_s']:7.2f} {max(f['kept_ms']):15.1f}")  # fmt: skip
         for board, factor in PI.items():
             est = f"p50 {p50 * factor:.0f} / p95 {p95 * factor:.0f} ms, RTF {rtf * factor:.3f}"
             print(f"    ESTIMATE {board} (x{factor:g} per core, not measured): first audio {est}")
+    report_prepared(figures)
     for name, (rate, worst) in heard.items():
         print(f"\n{name}: WER {rate:.1%}; the worst readings:")
         for errors, text, raw in worst:
             print(f"  {errors} errors: {text!r}\n            heard {raw!r}")
+
+
+def report_prepared(figures: dict[str, dict[str, Any]]) -> None:
+    """A question's time to first audio, cold (the baseline) beside prepared in each window;
+    ``rendered``: ready before the window closed; ``rendered/waited``: sentences rendered
+    when said, and found being rendered ahead (waited for, not rendered twice)."""
+    print(f"\nquestion's time to first audio: cold (baseline), and prepared at the start of a "
+          f"before window of W s\n{'voice':<10} {'reading':<16} {'p50 ms':>8} {'p95 ms':>8} "
+          f"{'max ms':>8} {'<=200 ms':>9} {'rendered':>9} {'rendered/waited':>16}")  # fmt: skip
+    for name, f in figures.items():
+        rows = [("cold", f["first_ms"], None)]
+        rows += [(f"prepared, W={w}", p["first_ms"], p) for w, p in f["prepared"].items()]
+        for label, first, p in rows:
+            p50, p95 = _percentiles(first)
+            fast = f"{sum(ms <= TARGET_MS for ms in first)}/{len(first)}"
+            done = f"{p['ready']}/{len(first)}" if p else "-"
+            said = f"{p['misses']}/{p['waits']}" if p else "-"
+            print(f"{name:<10} {label:<16} {p50:8.1f} {p95:8.1f} {max(first):8.1f} "
+                  f"{fast:>9} {done:>9} {said:>16}")  # fmt: skip
+
+
+def _windows(text: str | None) -> list[float]:
+    """The before windows to measure: ``--windows``, else 0, 1 s and the game's own."""
+    if text is None:
+        from voicemaster.host.listening import Timing
+
+        return [0.0, 1.0, Timing().before]
+    try:
+        return [float(w) for w in text.split(",")]
+    except ValueError:
+        why = f"bench_voice: --windows takes seconds, e.g. 0,1,5; not {text!r}"
+        raise SystemExit(why) from None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -158,13 +225,15 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--quick", action="store_true", help="30 questions instead of 300")
     p.add_argument("--questions", type=int, default=None, help="how many deck questions")
     p.add_argument("--seed", type=int, default=18)
+    p.add_argument("--windows", default=None, help="before windows in seconds, e.g. 0,1,5")
     p.add_argument("--worker", default=None, help=argparse.SUPPRESS)
     p.add_argument("--out", default=None, help=argparse.SUPPRESS)
     args = p.parse_args(argv)
     n = args.questions or (30 if args.quick else 300)
     questions = random.Random(args.seed).sample(deck_questions(), n)
+    windows = _windows(args.windows)
     if args.worker:
-        worker(args.worker, questions, Path(args.out))
+        worker(args.worker, questions, Path(args.out), windows)
         return 0
     figures, folders = {}, {}
     with tempfile.TemporaryDirectory(prefix="bench-voice-") as tmp:
@@ -173,7 +242,8 @@ def main(argv: list[str] | None = None) -> int:
             folders[name].mkdir()
             print(f"{name}: reading {n} deck questions", flush=True)
             cmd = [sys.executable, __file__, "--worker", kind, "--out", str(folders[name]),
-                   "--questions", str(n), "--seed", str(args.seed)]  # fmt: skip
+                   "--questions", str(n), "--seed", str(args.seed),
+                   "--windows", ",".join(map(str, windows))]  # fmt: skip
             subprocess.run(cmd, check=True)
             figures[name] = json.loads((folders[name] / "figures.json").read_text())
         heard = transcribe(folders, questions)

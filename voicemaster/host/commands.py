@@ -71,7 +71,7 @@ def make_speaker(output: str, choice: VoiceChoice | None = None) -> Speaker:
         tts_log.addHandler(_ScreenNotice())
     choice = choice or VoiceChoice()
     speaker = make_voice(choice.kind, settings=choice.settings)
-    prepare = getattr(speaker, "prepare", None)
+    prepare = getattr(speaker, "prepare_phrases", None)
     if callable(prepare):
         prepare(fixed_phrases(TEAM_COLOURS[:4]))
     return speaker

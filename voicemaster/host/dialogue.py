@@ -57,6 +57,18 @@ class Quizmaster(Host[StandardGame]):
         """The card ``team`` answers (familie draws for the team's audience)."""
         return self.draw_card(category, purpose, exclude)
 
+    def foresee_card(self, team: str, category: str, exclude: set[str]) -> Card | None:
+        """The card ``draw_for`` would give now, left undrawn (None: the deck has none).  The
+        draw's random stream is keyed by the record, which foreseeing leaves as it is: the
+        draw itself gives this card unless a move is recorded first (a zwap)."""
+        used = set(self.quiz.used)
+        try:
+            return self.draw_for(team, category, exclude=exclude)
+        except LookupError:
+            return None
+        finally:
+            self.quiz.used = used
+
     def commit(self, action: Action, extra: dict[str, Any], replace: bool = False) -> list[Event]:
         """Record the action durably, then apply it.  ``replace``: it corrects the last line."""
         self.game.check(action)

@@ -18,7 +18,7 @@ from voicemaster.host.quiz import Quiz
 from voicemaster.host.windows import GENERAL
 from voicemaster.rules import IllegalAction
 from voicemaster.rules.actions import Action
-from voicemaster.speech.base import Ears, Speaker
+from voicemaster.speech.base import Ears, Preparing, Speaker
 
 
 class Checks(Protocol):
@@ -87,6 +87,17 @@ class Host(Generic[G]):
 
     def say(self, text: str) -> None:
         self.speaker.say(text)
+
+    @property
+    def prepares(self) -> bool:
+        """The speaker can render a line before it is said (see ``prepare``)."""
+        return isinstance(self.speaker, Preparing)
+
+    def prepare(self, text: str) -> None:
+        """Have the speaker render ``text``, a line said soon, in the background (a speaker
+        that cannot says it as it comes)."""
+        if isinstance(self.speaker, Preparing):
+            self.speaker.prepare(text)
 
     def rng(self, purpose: str) -> random.Random:
         _, lines, edits = self._context()

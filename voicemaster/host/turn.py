@@ -127,11 +127,25 @@ class Turn:
     def ask_before(
         self, expectation: Expectation, asked: bool
     ) -> tuple[Intent | None, Heard | None]:
-        """Listen before the question is read (``asked``: "Was that a Bezzerwizzer?" was)."""
+        """Listen before the question is read (``asked``: "Was that a Bezzerwizzer?" was),
+        its question rendered meanwhile."""
+        self.foresee()
         timing, detail = self.qm.timing, "shout" if asked else ""
         return self.qm.listener.ask(
             "before", self.team, self.announce(), timing.before, expectation, None, detail
         )
+
+    def foresee(self) -> None:
+        """The question is read next unless a move comes first: the card it would be drawn
+        from now is foreseen (not drawn: the record and its random streams stay as they
+        are) and its question rendered in the background, so that it plays at once."""
+        qm = self.qm
+        if not qm.prepares:
+            return
+        category = qm.game.category_at(self.team, self.slot)
+        card = qm.foresee_card(self.team, category, qm.taken_back())
+        if card is not None:
+            qm.prepare(card.question)
 
     def settle_shout(
         self, intent: Intent | None, heard: Heard | None, asked: bool

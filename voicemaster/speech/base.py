@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 SAMPLE_RATE = 16_000
 ASR_NAMES = ("whisper", "pocketsphinx", "vosk")  # the selectable recognizers
@@ -78,6 +78,17 @@ class Heard:
 class Speaker(Protocol):
     def say(self, text: str) -> None:
         """Speak (blocking until done: listening is half-duplex)."""
+
+
+@runtime_checkable
+class Preparing(Protocol):
+    """A speaker that can render a line before it is said (optional: a speaker without it
+    says every line as it comes)."""
+
+    def prepare(self, text: str) -> None:
+        """Render ``text`` in the background, so that saying it soon plays at once.  Never
+        blocks; a line prepared and never said costs only memory, and saying a line while
+        it is still being rendered waits for that rendering."""
 
 
 class AudioSource(Protocol):

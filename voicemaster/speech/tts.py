@@ -24,7 +24,7 @@ from voicemaster.speech.audio import wav_bytes
 from voicemaster.speech.base import SpeechUnavailable
 from voicemaster.speech.earcons import EARCON_RATE, earcon
 from voicemaster.speech.levels import OUT_RATE, prepare
-from voicemaster.speech.phrasebook import Phrasebook, first_clause, sentences
+from voicemaster.speech.phrasebook import SOON, Phrasebook, pieces
 from voicemaster.speech.players import AplayPlayer, Player
 from voicemaster.speech.renderers import (
     EspeakRenderer,
@@ -148,10 +148,9 @@ class VoiceSpeaker:
         long first sentence starts with its first clause alone, so it sounds sooner."""
         gap = bytes(2 * round(self.pause_s * OUT_RATE))
         comma = bytes(2 * round(CLAUSE_GAP_S * self.pause_s / SENTENCE_GAP_S * OUT_RATE))
-        for index, sentence in enumerate(sentences(text)):
-            parts = first_clause(sentence) if index == 0 else [sentence]
-            for part, pause in zip(parts, [gap if index else b"", comma], strict=False):
-                yield pause + self.phrasebook.get(part)
+        pauses = {"": b"", "clause": comma, "sentence": gap}
+        for part, pause in pieces(text):
+            yield pauses[pause] + self.phrasebook.get(part)
 
     def render(self, text: str) -> tuple[bytes, int]:
         """``text`` as (PCM, rate), as it would be played."""
@@ -164,8 +163,15 @@ class VoiceSpeaker:
         target.write_bytes(wav_bytes(pcm, rate))
         return target, len(pcm) / 2 / rate
 
-    def prepare(self, phrases: Iterable[str]) -> None:
-        """Render ``phrases`` ahead, in the background, so they play at once when said."""
+    def prepare(self, text: str) -> None:
+        """Render ``text``, a line said soon (the next question), in the background: said
+        then, it plays at once (see :class:`~voicemaster.speech.base.Preparing`)."""
+        if not self.muted and self.renderers:
+            self.phrasebook.prepare([text], level=SOON)
+
+    def prepare_phrases(self, phrases: Iterable[str]) -> None:
+        """Render ``phrases``, said again and again, in the background, after any line
+        prepared or said."""
         if not self.muted and self.renderers:
             self.phrasebook.prepare(phrases)
 
