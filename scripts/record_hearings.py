@@ -104,7 +104,8 @@ def row(said: str, group: str, role: str, exp: Expectation, heard: Heard) -> dic
             "competitors": list(exp.competitors), "text": heard.text,
             "logprob": round(s.logprob, 3), "no_speech": round(s.no_speech, 3),
             "compression": round(s.compression, 3), "repeated": s.repeated,
-            "nbest": [list(x) for x in s.nbest]}  # fmt: skip
+            "nbest": [list(x) for x in s.nbest],
+            "scores": [list(x) for x in s.scores], "own": s.own}  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -47,8 +47,9 @@ class Limits:
     # a guess: the transcript is none of the window's answers (and at most guess_words long),
     # but the best-scored answer, scored as the transcript, comes within guess_gap of the
     # transcript's own score and guess_margin ahead of the next answer: taken narrowly
-    guess_gap: float = 3.0
+    guess_gap: float = 2.0
     guess_margin: float = 0.5
+    guess_floor: float = -5.0  # ... and scores at least this itself
     guess_words: int = 3
 
 
@@ -145,7 +146,9 @@ def guessed(text: str, signals: Signals, limits: Limits = LIMITS) -> tuple[str, 
     ranked = sorted(signals.scores, key=lambda scored: -scored[1])
     best, top = ranked[0]
     runner_up = ranked[1][1] if len(ranked) > 1 else float("-inf")
-    if top < signals.own - limits.guess_gap or top - runner_up < limits.guess_margin:
+    if top < max(signals.own - limits.guess_gap, limits.guess_floor):
+        return None
+    if top - runner_up < limits.guess_margin:
         return None
     return best, top
 
