@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """The live board under load: open pages and private team views in headless Chromium through
-a whole simulated game (`voicemaster simulate --board --pace`), every event delivered, and the
+a whole simulated game (`voicemaster simulate --board --pace`): every event from the state a
+page drew when it opened must reach it (else the script exits 1), and the
 delay from publishing an event to the page receiving it (p50, p95, max).
 
 Two games with the same seed in one run: the baseline with one board page, then the load with
@@ -33,7 +34,7 @@ sys.path.insert(0, str(ROOT))
 from voicemaster.board.browser import PHONE, TV, Browser, Page  # noqa: E402
 
 STATS = "JSON.stringify({seqs: vm.seqs, delays: vm.delays, reconnects: vm.reconnects})"
-STARTED = "fetch('/state').then(r => r.json()).then(s => s.seq)"
+FIRST = "window.vm.seqs.length && window.vm.seqs[0]"  # the state a page drew when it opened
 
 
 def start(
@@ -64,15 +65,16 @@ async def measure(args: argparse.Namespace, pages: int, views: int) -> dict[str,
         try:
             async with Browser() as browser:
                 opened: list[Page] = []
-                first: list[int] = []  # the event published when each page was open
+                first: list[int] = []  # every event from this one on must reach the page
+                for team in list(codes)[:views]:  # first: a team joins only during the game
+                    view = await browser.page(f"{url}team", PHONE)
+                    if await view.evaluate(f"vmJoin('{team}', '{codes[team]}')") is not True:
+                        raise SystemExit(f"team {team} could not join its view")
+                    first.append(await view.wait_for(FIRST, 30))
+                    opened.append(view)
                 for n in range(pages):
                     opened.append(await browser.page(url, PHONE if n % 2 else TV))
-                    first.append(await opened[-1].evaluate(STARTED))
-                for team in list(codes)[:views]:
-                    view = await browser.page(f"{url}team", PHONE)
-                    await view.evaluate(f"vmJoin('{team}', '{codes[team]}')")
-                    first.append(await view.evaluate(STARTED))
-                    opened.append(view)
+                    first.append(await opened[-1].wait_for(FIRST, 30))
                 loop = asyncio.get_running_loop()
                 await loop.run_in_executor(None, game.stdout.readline)  # type: ignore[union-attr]
                 with urllib.request.urlopen(f"{url}state", timeout=10) as reply:
@@ -86,6 +88,8 @@ async def measure(args: argparse.Namespace, pages: int, views: int) -> dict[str,
         finally:
             game.terminate()
             game.wait(10)
+    print(f"{pages} pages, {views} views: all open from event {max(first)} of {final}",
+          file=sys.stderr)  # fmt: skip
     return summarise(stats, final, pages, views)
 
 
@@ -93,8 +97,7 @@ def summarise(stats: list[dict[str, Any]], final: int, pages: int, views: int) -
     delays = sorted(d for s in stats for d in s["delays"][1:])  # the first is the latest state
     missing = 0
     for number, s in enumerate(stats):
-        seqs = s["seqs"] or [final + 1]  # a page that received nothing lost everything
-        lost = sorted(set(range(min(seqs[0], s["first"]), final + 1)) - set(seqs))
+        lost = sorted(set(range(s["first"], final + 1)) - set(s["seqs"]))
         if lost:
             print(f"page {number}: events {lost} never arrived", file=sys.stderr)
         if s["reconnects"]:

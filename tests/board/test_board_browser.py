@@ -85,7 +85,18 @@ async def follow(url: str, codes: dict[str, str], record: Path, game: Any) -> li
             assert positions == final.positions
             notes.append(await page.evaluate("document.getElementById('turn').textContent"))
             await page.screenshot(ARTEFACTS / f"board-{name}-final.png")
+        await check_team_followed(team, await phone.evaluate("window.vm.lastSeq"))
     return notes
+
+
+async def check_team_followed(team: Page, final: int) -> None:
+    """The team view got every event from its joining on; when the game ended its code
+    expired and it followed the public board to the end."""
+    expired = "document.getElementById('reply').textContent.includes('expired')"
+    await team.wait_for(f"{expired} && window.vm.lastSeq >= {final}", 20)
+    seqs = await team.evaluate("window.vm.seqs")
+    assert seqs == list(range(seqs[0], final + 1))
+    assert await team.evaluate("window.vm.last.board.finished") is True
 
 
 def test_the_board_in_a_browser_shows_the_records_positions(tmp_path: Path) -> None:

@@ -121,6 +121,8 @@ class LiveBoard:
         return None if why is None else Refusal(409, why)
 
     def finish(self) -> None:
-        """The game has ended (or stopped): codes expire, no window stays open."""
+        """The game has ended (or stopped): codes expire, no window stays open, and the team
+        views' streams end after the final state (their pages follow the public board)."""
         self.inbox.finish()
         self.publish()
+        self.hub.end([channel_of(team) for team in self.teams])
