@@ -122,6 +122,8 @@ def test_a_public_address_or_a_taken_port_is_a_one_line_error(
     assert "only the local network" in err and "Traceback" not in err
     assert main(["simulate", "--pace", "1"]) == 2
     assert "are for --board" in capsys.readouterr().err
+    assert main(["simulate", "--board-setup", "5"]) == 2
+    assert "--board-setup" in capsys.readouterr().err
     lines, _ = kompakt_lines()
     with serving(lines) as (board, url):
         port = int(url.rstrip("/").rsplit(":", 1)[1])
