@@ -112,11 +112,13 @@ def summarise(stats: list[dict[str, Any]], final: int, pages: int, views: int) -
     delays = sorted(d for s in stats for d in s["delays"][1:])  # the first is the latest state
     missing = 0
     for number, s in enumerate(stats):
+        name = f"board page {number + 1}" if number < pages else f"team view {number - pages + 1}"
         lost = sorted(set(range(s["first"], final + 1)) - set(s["seqs"]))
         if lost:
-            print(f"page {number}: events {lost} never arrived", file=sys.stderr)
-        if s["reconnects"]:
-            print(f"page {number}: reconnected {s['reconnects']} times", file=sys.stderr)
+            print(f"{name}: events {lost} never arrived", file=sys.stderr)
+        expected = 0 if number < pages else 1  # a view's stream ends with the game, once
+        if s["reconnects"] != expected:
+            print(f"{name}: reconnected {s['reconnects']} times", file=sys.stderr)
         missing += len(lost)
     quantiles = statistics.quantiles(delays, n=100) if len(delays) > 1 else [0.0] * 99
     return {
