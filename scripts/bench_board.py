@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
 """The live board under load: open pages and private team views in headless Chromium through
-a whole simulated game (`voicemaster simulate --board --pace`), every event delivered, and the
-delay from publishing an event to the page receiving it (p50, p95, max).
+a whole simulated game (`voicemaster simulate --board --pace --board-setup`): every event from
+the state a page drew when it opened must reach it (else the script exits 1), and the delay
+from publishing an event to the page receiving it (p50, p95, max).
 
 Two games with the same seed in one run: the baseline with one board page, then the load with
-``--pages`` board pages and ``--views`` team views (joined with their codes).  Delays are
-measured by the pages themselves (``Date.now()`` minus the event's publishing time, one clock).
+``--pages`` board pages and ``--views`` team views.  Every page is open before the game
+begins: the simulated game waits at set-up until every team has joined with the code its
+board shows.  Delays are measured by the pages themselves (``Date.now()`` minus the event's
+publishing time, one clock).
 
 Run: ``.venv/bin/python scripts/bench_board.py [--pages 12] [--views 4] [--pace 0.05]``.
 Never run by the tests; needs Debian's chromium (scripts/setup --test installs it).
@@ -26,6 +29,7 @@ import tempfile
 import urllib.request
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -33,50 +37,65 @@ sys.path.insert(0, str(ROOT))
 from voicemaster.board.browser import PHONE, TV, Browser, Page  # noqa: E402
 
 STATS = "JSON.stringify({seqs: vm.seqs, delays: vm.delays, reconnects: vm.reconnects})"
-STARTED = "fetch('/state').then(r => r.json()).then(s => s.seq)"
+FIRST = "window.vm.seqs.length && window.vm.seqs[0]"  # the state a page drew when it opened
 
 
-def start(
-    args: argparse.Namespace, record: Path
-) -> tuple[subprocess.Popen[str], str, dict[str, str]]:
+def start(args: argparse.Namespace, record: Path) -> tuple[subprocess.Popen[str], str]:
+    """The simulated game, waiting at set-up until every team has joined (its board shows the
+    codes meanwhile)."""
     command = [
         sys.executable, "-m", "voicemaster", "simulate", "--teams", "4",
         "--seed", str(args.seed),
         "--record", str(record), "--board", "0", "--board-address", "127.0.0.1",
-        "--pace", str(args.pace), "--board-linger", "600",
+        "--pace", str(args.pace), "--board-linger", "600", "--board-setup", "600",
     ]  # fmt: skip
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     game = subprocess.Popen(
         command, cwd=ROOT, env=env, text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE
     )
     assert game.stderr is not None
-    found = re.search(r"board is at (\S+) \(team codes: (.*)\)", game.stderr.readline())
+    found = re.search(r"board is at (\S+)$", game.stderr.readline())
     if not found:
         game.kill()
         raise SystemExit("the simulated game did not start its board")
-    codes = dict(part.split() for part in found.group(2).split(", "))
-    return game, found.group(1), codes
+    return game, found.group(1)
+
+
+def fetch(url: str) -> dict[str, Any]:
+    with urllib.request.urlopen(url, timeout=10) as reply:
+        found: dict[str, Any] = json.loads(reply.read())
+    return found
+
+
+async def open_pages(
+    browser: Browser, url: str, pages: int, views: int
+) -> tuple[list[Page], list[int]]:
+    """Every page open before the game begins: the board pages, then the team views joined
+    with the codes the board shows at set-up; the teams without a view join over plain HTTP,
+    and the game begins.  Also the first event each page drew."""
+    opened: list[Page] = []
+    for n in range(pages):
+        opened.append(await browser.page(url, PHONE if n % 2 else TV))
+    codes: dict[str, str] = fetch(f"{url}state")["codes"]
+    for team in list(codes)[:views]:
+        view = await browser.page(f"{url}team", PHONE)
+        if await view.evaluate(f"vmJoin('{team}', '{codes[team]}')") is not True:
+            raise SystemExit(f"team {team} could not join its view")
+        opened.append(view)
+    for team in list(codes)[views:]:
+        fetch(f"{url}team/state?{urlencode({'team': team, 'code': codes[team]})}")
+    return opened, [await page.wait_for(FIRST, 30) for page in opened]
 
 
 async def measure(args: argparse.Namespace, pages: int, views: int) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as folder:
-        game, url, codes = start(args, Path(folder) / "game.jsonl")
+        game, url = start(args, Path(folder) / "game.jsonl")
         try:
             async with Browser() as browser:
-                opened: list[Page] = []
-                first: list[int] = []  # the event published when each page was open
-                for n in range(pages):
-                    opened.append(await browser.page(url, PHONE if n % 2 else TV))
-                    first.append(await opened[-1].evaluate(STARTED))
-                for team in list(codes)[:views]:
-                    view = await browser.page(f"{url}team", PHONE)
-                    await view.evaluate(f"vmJoin('{team}', '{codes[team]}')")
-                    first.append(await view.evaluate(STARTED))
-                    opened.append(view)
+                opened, first = await open_pages(browser, url, pages, views)
                 loop = asyncio.get_running_loop()
                 await loop.run_in_executor(None, game.stdout.readline)  # type: ignore[union-attr]
-                with urllib.request.urlopen(f"{url}state", timeout=10) as reply:
-                    final = json.loads(reply.read())["seq"]
+                final = int(fetch(f"{url}state")["seq"])
                 for page in opened:
                     with contextlib.suppress(TimeoutError):  # counted as missing below
                         await page.wait_for(f"window.vm.lastSeq >= {final}", 10)
@@ -93,12 +112,13 @@ def summarise(stats: list[dict[str, Any]], final: int, pages: int, views: int) -
     delays = sorted(d for s in stats for d in s["delays"][1:])  # the first is the latest state
     missing = 0
     for number, s in enumerate(stats):
-        seqs = s["seqs"] or [final + 1]  # a page that received nothing lost everything
-        lost = sorted(set(range(min(seqs[0], s["first"]), final + 1)) - set(seqs))
+        name = f"board page {number + 1}" if number < pages else f"team view {number - pages + 1}"
+        lost = sorted(set(range(s["first"], final + 1)) - set(s["seqs"]))
         if lost:
-            print(f"page {number}: events {lost} never arrived", file=sys.stderr)
-        if s["reconnects"]:
-            print(f"page {number}: reconnected {s['reconnects']} times", file=sys.stderr)
+            print(f"{name}: events {lost} never arrived", file=sys.stderr)
+        expected = 0 if number < pages else 1  # a view's stream ends with the game, once
+        if s["reconnects"] != expected:
+            print(f"{name}: reconnected {s['reconnects']} times", file=sys.stderr)
         missing += len(lost)
     quantiles = statistics.quantiles(delays, n=100) if len(delays) > 1 else [0.0] * 99
     return {

@@ -317,6 +317,14 @@ def _add_play(sub: Any) -> None:
         help="with --board: pause this long at every listening point so a browser can follow",
     )
     s.add_argument(
+        "--board-setup",
+        type=_number_in(0, 3600),
+        default=None,
+        metavar="SECONDS",
+        help="with --board: before the game, wait up to this long for every team to join on "
+        "a phone with the code the board shows",
+    )
+    s.add_argument(
         "--skill",
         type=_number_in(0, 1),
         default=0.6,
@@ -403,13 +411,17 @@ def _board_settings(args: argparse.Namespace) -> None:
 
     port = args.board_port
     pace = getattr(args, "pace", None)
+    setup = getattr(args, "board_setup", None)
     if port is None and args.command == "play" and not args.no_board and _on_a_pi():
         port = DEFAULT_BOARD_PORT
     if getattr(args, "no_board", False):
         port = None
     if port is None:
-        if pace is not None or args.board_address is not None or args.board_linger:
-            raise UsageError("--pace, --board-address and --board-linger are for --board")
+        given = (pace, setup, args.board_address, args.board_linger or None)
+        if any(value is not None for value in given):
+            raise UsageError(
+                "--pace, --board-setup, --board-address and --board-linger are for --board"
+            )
         args.board_settings = None
         return
     args.board_settings = BoardSettings(
@@ -417,6 +429,7 @@ def _board_settings(args: argparse.Namespace) -> None:
         address=args.board_address,
         pace=float(pace or 0.0),
         linger=float(args.board_linger),
+        setup=float(setup or 0.0),
         speak=args.command == "play",
     )
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import random
 import threading
 import urllib.error
 import urllib.request
@@ -14,6 +15,18 @@ from urllib.parse import urlencode, urlsplit
 
 from voicemaster.board.live import LiveBoard
 from voicemaster.board.runner import BoardServer
+from voicemaster.rules.kompakt import KompaktGame
+
+TEAMS = ["red", "blue", "green"]
+
+
+def kompakt_lines() -> tuple[list[dict[str, Any]], dict[str, str]]:
+    """A kompakt game at the start of its first round, and every team's hidden token."""
+    header = {"variant": "kompakt", "teams": TEAMS, "target": 20, "mode": "race"}
+    game = KompaktGame(TEAMS)
+    start = game.draw_round(random.Random(3))
+    hands = {team: tiles[0] for team, tiles in start.slots.items()}
+    return [header, game.encode_action(start)], hands
 
 
 @contextmanager
@@ -59,17 +72,25 @@ def answer(url: str, team: str, code: str, text: str) -> tuple[int, Any]:
 class Listener(threading.Thread):
     """Reads a board's /events stream (Server-Sent Events) into ``messages`` until it ends."""
 
-    def __init__(self, url: str, path: str = "events") -> None:
+    def seqs(self) -> list[int]:
+        return [int(m["seq"]) for m in self.messages]
+
+    def __init__(
+        self, url: str, path: str = "events", headers: dict[str, str] | None = None
+    ) -> None:
         super().__init__(daemon=True)
+        self.headers = headers or {}
         parts = urlsplit(url)
         self.host, self.port, self.path = parts.hostname or "", parts.port or 80, f"/{path}"
         self.messages: list[dict[str, Any]] = []
+        self.status = 0
         self.connected = threading.Event()
 
     def run(self) -> None:
         connection = http.client.HTTPConnection(self.host, self.port, timeout=120)
-        connection.request("GET", self.path)
+        connection.request("GET", self.path, headers=self.headers)
         reply = connection.getresponse()
+        self.status = reply.status
         self.connected.set()
         data: list[str] = []
         for raw in reply:

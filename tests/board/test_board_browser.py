@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from tests.board.helpers import Listener
+from tests.board.helpers import Listener, get, view
 from voicemaster.board.browser import PHONE, TV, Browser, Page, find_chromium
 from voicemaster.records import read_record
 
@@ -35,11 +35,19 @@ pytestmark = [
 ]
 
 
-def start_game(record: Path) -> tuple[subprocess.Popen[str], str, dict[str, str]]:
+CODES = (
+    "JSON.stringify(Object.fromEntries([...document.querySelectorAll('#code-list li')]"
+    ".map(e => [e.dataset.team, e.textContent.split(' ').pop()])))"
+)
+
+
+def start_game(record: Path) -> tuple[subprocess.Popen[str], str]:
+    """The simulated game waits at set-up (up to a minute) until every team has joined."""
     command = [
         sys.executable, "-m", "voicemaster", "simulate", "--teams", "4", "--seed", "7",
         "--track", "12", "--home-stretch", "3", "--record", str(record),
         "--board", "0", "--board-address", "127.0.0.1", "--pace", "0.08", "--board-linger", "60",
+        "--board-setup", "60",
     ]  # fmt: skip
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     game = subprocess.Popen(
@@ -47,10 +55,9 @@ def start_game(record: Path) -> tuple[subprocess.Popen[str], str, dict[str, str]
     )
     assert game.stderr is not None
     notice = game.stderr.readline()
-    found = re.search(r"board is at (\S+) \(team codes: (.*)\)", notice)
+    found = re.search(r"board is at (\S+)$", notice)
     assert found, notice
-    codes = dict(part.split() for part in found.group(2).split(", "))
-    return game, found.group(1), codes
+    return game, found.group(1)
 
 
 async def shown(page: Page) -> tuple[int, dict[str, int]]:
@@ -58,7 +65,20 @@ async def shown(page: Page) -> tuple[int, dict[str, int]]:
     return int(seq), positions
 
 
-async def follow(url: str, codes: dict[str, str], record: Path, game: Any) -> list[str]:
+async def join_at_setup(url: str, tv: Page, team: Page) -> None:
+    """The board shows every team's code at set-up: red joins on its phone with the code read
+    off the page, the others over plain HTTP, and the game begins."""
+    await tv.wait_for("document.querySelectorAll('#code-list li').length === 4", 30)
+    codes = json.loads(await tv.evaluate(CODES))
+    status, state = get(f"{url}state")
+    assert status == 200 and codes == state["codes"] and len(set(codes.values())) == 4
+    await tv.screenshot(ARTEFACTS / "board-tv-setup.png")
+    assert await team.evaluate(f"vmJoin('red', '{codes['red']}')") is True
+    for other in [t for t in codes if t != "red"]:
+        assert view(url, other, codes[other])[0] == 200
+
+
+async def follow(url: str, record: Path, game: Any) -> list[str]:
     listener = Listener(url)
     listener.start()
     notes = []
@@ -66,7 +86,7 @@ async def follow(url: str, codes: dict[str, str], record: Path, game: Any) -> li
         phone = await browser.page(url, PHONE)
         tv = await browser.page(url, TV)
         team = await browser.page(f"{url}team", PHONE)
-        assert await team.evaluate(f"vmJoin('red', '{codes['red']}')") is True
+        await join_at_setup(url, tv, team)
         for page in (phone, tv):
             await page.wait_for("Number(document.body.dataset.seq) > 25", 60)
         for name, page in (("phone", phone), ("tv", tv)):
@@ -74,6 +94,8 @@ async def follow(url: str, codes: dict[str, str], record: Path, game: Any) -> li
             published = next(m for m in listener.messages if m["seq"] == seq)
             assert positions == {t["name"]: t["position"] for t in published["teams"]}
             assert await page.evaluate(OVERFLOW) <= 0  # nothing sideways to scroll
+            assert await page.evaluate("document.getElementById('codes').hidden") is True
+            assert "codes" not in published
             await page.screenshot(ARTEFACTS / f"board-{name}-playing.png")
         await team.screenshot(ARTEFACTS / "team-phone.png")
         assert await team.evaluate("document.getElementById('me').textContent") == "Red"
@@ -85,20 +107,32 @@ async def follow(url: str, codes: dict[str, str], record: Path, game: Any) -> li
             assert positions == final.positions
             notes.append(await page.evaluate("document.getElementById('turn').textContent"))
             await page.screenshot(ARTEFACTS / f"board-{name}-final.png")
+        await check_team_followed(team, await phone.evaluate("window.vm.lastSeq"))
     return notes
+
+
+async def check_team_followed(team: Page, final: int) -> None:
+    """The team view got every event from its joining on; when the game ended its code
+    expired and it followed the public board to the end."""
+    expired = "document.getElementById('reply').textContent.includes('expired')"
+    await team.wait_for(f"{expired} && window.vm.lastSeq >= {final}", 20)
+    seqs = await team.evaluate("window.vm.seqs")
+    assert seqs == list(range(seqs[0], final + 1))
+    assert await team.evaluate("window.vm.last.board.finished") is True
 
 
 def test_the_board_in_a_browser_shows_the_records_positions(tmp_path: Path) -> None:
     record = tmp_path / "game.jsonl"
-    game, url, codes = start_game(record)
+    game, url = start_game(record)
     try:
-        notes = asyncio.run(follow(url, codes, record, game))
+        notes = asyncio.run(follow(url, record, game))
     finally:
         game.terminate()
         game.wait(10)
     winner = read_record(record).game.winner
     assert notes == [f"{str(winner).capitalize()} wins!"] * 2
-    for name in ("board-phone-playing", "board-tv-playing", "team-phone", "board-tv-final"):
+    names = ("board-tv-setup", "board-phone-playing", "board-tv-playing", "team-phone")
+    for name in (*names, "board-tv-final"):
         data = (ARTEFACTS / f"{name}.png").read_bytes()
         assert data.startswith(b"\x89PNG") and len(data) > 10_000
     width = int.from_bytes((ARTEFACTS / "board-tv-final.png").read_bytes()[16:20], "big")

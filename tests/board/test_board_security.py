@@ -4,29 +4,14 @@ while the game goes on.  Every refusal has a clear status and leaves nothing to 
 
 from __future__ import annotations
 
-import random
-from typing import Any
-
 import pytest
 
-from tests.board.helpers import Listener, answer, get, post, serving, view
+from tests.board.helpers import Listener, answer, get, kompakt_lines, post, serving, view
 from voicemaster.board.codes import MAX_MISSES
 from voicemaster.board.net import bind_addresses, is_local
 from voicemaster.board.runner import BoardServer
 from voicemaster.board.settings import BoardError
 from voicemaster.cli import main
-from voicemaster.rules.kompakt import KompaktGame
-
-TEAMS = ["red", "blue", "green"]
-
-
-def kompakt_lines() -> tuple[list[dict[str, Any]], dict[str, str]]:
-    """A kompakt game at the start of its first round, and every team's hidden token."""
-    header = {"variant": "kompakt", "teams": TEAMS, "target": 20, "mode": "race"}
-    game = KompaktGame(TEAMS)
-    start = game.draw_round(random.Random(3))
-    hands = {team: tiles[0] for team, tiles in start.slots.items()}
-    return [header, game.encode_action(start)], hands
 
 
 def test_the_board_shows_no_hidden_token_and_a_view_only_its_own() -> None:
@@ -137,6 +122,8 @@ def test_a_public_address_or_a_taken_port_is_a_one_line_error(
     assert "only the local network" in err and "Traceback" not in err
     assert main(["simulate", "--pace", "1"]) == 2
     assert "are for --board" in capsys.readouterr().err
+    assert main(["simulate", "--board-setup", "5"]) == 2
+    assert "--board-setup" in capsys.readouterr().err
     lines, _ = kompakt_lines()
     with serving(lines) as (board, url):
         port = int(url.rstrip("/").rsplit(":", 1)[1])

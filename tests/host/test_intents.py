@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from voicemaster.host import intents
-from voicemaster.host.intents import Command, Override, Shout, Speech, ZwapTiles
+from voicemaster.host.intents import AskCode, Command, Override, Shout, Speech, ZwapTiles
 from voicemaster.rules.categories import STANDARD
 
 TEAMS = ("red", "blue", "green")
@@ -36,6 +36,28 @@ def test_commands(text: str, name: str) -> None:
 
 def test_a_command_word_inside_an_answer_is_an_answer() -> None:
     assert parse("the pass of thermopylae") == Speech("the pass of thermopylae")
+
+
+@pytest.mark.parametrize(
+    ("text", "team"),
+    [
+        ("What is our code?", None),
+        ("what's our team code please", None),
+        ("tell us our code", None),
+        ("What is Red's code?", "red"),
+        ("blues board code", "blue"),
+        ("green code", "green"),
+    ],
+)
+def test_a_team_asks_for_its_board_code(text: str, team: str | None) -> None:
+    assert parse(text) == AskCode(team)
+
+
+@pytest.mark.parametrize(
+    "text", ["the da vinci code", "morse code", "code", "what is the code", "purple's code"]
+)
+def test_an_answer_holding_the_word_code_is_an_answer(text: str) -> None:
+    assert isinstance(parse(text), Speech)
 
 
 def test_overrides() -> None:

@@ -50,7 +50,3 @@ class TeamCodes:
     def _recent(self, peer: str) -> list[float]:
         since = self._clock() - LOCK_SECONDS
         return [t for t in self._misses.get(peer, []) if t > since]
-
-    def spoken(self) -> str:
-        """ "red 0412, blue 7781" (for the quizmaster's screen)."""
-        return ", ".join(f"{team} {code}" for team, code in self.codes.items())

@@ -141,6 +141,10 @@ class BoardEars:
     def has_view(self, team: str) -> bool:
         return self.board.has_view(team)
 
+    def code_of(self, team: str) -> str | None:
+        """``team``'s board code, told when the team asks (None once the game is over)."""
+        return self.board.code_of(team)
+
     @contextlib.contextmanager
     def private(self, team: str) -> Iterator[bool]:
         """While ``team`` answers privately: True when it does so on its phone."""

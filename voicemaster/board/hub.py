@@ -2,7 +2,10 @@
 to the server loop's subscriber queues as Server-Sent Events text.
 
 ``publish`` may be called from any thread; queues live on the server's event loop.  A page
-that falls too far behind is dropped (its browser reconnects and gets the latest state)."""
+opening its stream may name the last event it has (``Last-Event-ID`` when the browser
+reconnects, ``?after=`` when it drew a state first) and is sent every message since from the
+replay buffer, each once.  A page that falls too far behind is dropped; its browser reconnects
+the same way."""
 
 from __future__ import annotations
 
@@ -13,8 +16,10 @@ from collections import deque
 from typing import Any
 
 PUBLIC = "public"
-BACKLOG = 256  # messages a page may fall behind before it is dropped
+BACKLOG = 768  # messages queued for a page before it is dropped (more than a replay)
 REPLAY = 512  # messages kept per channel for a page that reconnects (Last-Event-ID)
+
+Queue = asyncio.Queue[str | None]  # SSE text; None ends the stream
 
 
 def channel_of(team: str) -> str:
@@ -31,7 +36,7 @@ class Hub:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._latest: dict[str, tuple[dict[str, Any], str]] = {}
         self._recent: dict[str, deque[tuple[int, str]]] = {}
-        self._queues: dict[str, set[asyncio.Queue[str | None]]] = {}
+        self._queues: dict[str, dict[Queue, int]] = {}  # queue -> the last seq it was given
 
     def bind(self, loop: asyncio.AbstractEventLoop) -> None:
         self._loop = loop
@@ -48,35 +53,54 @@ class Hub:
             self._recent.setdefault(channel, deque(maxlen=REPLAY)).append((seq, text))
             loop = self._loop
         if loop is not None and not loop.is_closed():
-            loop.call_soon_threadsafe(self._deliver, channel, text)
+            loop.call_soon_threadsafe(self._deliver, channel, seq, text)
 
-    def _deliver(self, channel: str, text: str | None) -> None:
-        for queue in list(self._queues.get(channel, ())):
+    def _deliver(self, channel: str, seq: int, text: str) -> None:
+        queues = self._queues.get(channel, {})
+        for queue, given in list(queues.items()):
+            if seq <= given:
+                continue  # already sent from the replay buffer when it subscribed
             if queue.qsize() >= BACKLOG:
-                self._queues[channel].discard(queue)
-                text_or_end: str | None = None  # too far behind: end its stream
-                queue.put_nowait(text_or_end)
+                del queues[queue]
+                queue.put_nowait(None)  # too far behind: end its stream
             else:
+                queues[queue] = seq
                 queue.put_nowait(text)
 
-    def subscribe(self, channel: str, after: int | None = None) -> asyncio.Queue[str | None]:
+    def subscribe(self, channel: str, after: int | None = None) -> Queue:
         """A queue of this channel's messages (server loop only): first every message since
-        ``after`` (a page reconnecting with its Last-Event-ID), else the latest one."""
-        queue: asyncio.Queue[str | None] = asyncio.Queue()
+        ``after`` (the last one a page has), else the latest one.  A page further behind than
+        the replay buffer gets the latest message, which is the whole state to draw."""
+        queue: Queue = asyncio.Queue()
         with self._lock:
-            found = self._latest.get(channel)
             recent = list(self._recent.get(channel, ()))
-        missed = [text for seq, text in recent if after is not None and seq > after]
+        given = 0
         if after is not None and recent and recent[0][0] <= after + 1:
-            for text in missed:
-                queue.put_nowait(text)
-        elif found is not None:
-            queue.put_nowait(found[1])
-        self._queues.setdefault(channel, set()).add(queue)
+            given = after
+            for seq, text in recent:
+                if seq > after:
+                    queue.put_nowait(text)
+                    given = seq
+        elif recent:
+            given, text = recent[-1]
+            queue.put_nowait(text)
+        self._queues.setdefault(channel, {})[queue] = given
         return queue
 
-    def unsubscribe(self, channel: str, queue: asyncio.Queue[str | None]) -> None:
-        self._queues.get(channel, set()).discard(queue)
+    def unsubscribe(self, channel: str, queue: Queue) -> None:
+        self._queues.get(channel, {}).pop(queue, None)
+
+    def end(self, channels: list[str]) -> None:
+        """These channels' streams end once they have sent what was published (any thread)."""
+        with self._lock:
+            loop = self._loop
+        if loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(self._end, channels)
+
+    def _end(self, channels: list[str]) -> None:
+        for channel in channels:
+            for queue in self._queues.pop(channel, {}):
+                queue.put_nowait(None)
 
     def end_all(self) -> None:
         """Every open stream ends (server loop only)."""

@@ -1,6 +1,10 @@
 """One game's board: the model (host thread), the hub to the pages, the team codes and the
 inbox of typed answers (server thread).  The host calls ``on_line``, ``cue`` and ``listen``;
-the server calls ``view`` and ``answer``, which refuse with a status and one line."""
+the server calls ``view`` and ``answer``, which refuse with a status and one line.
+
+The board shows every team's code at set-up (until the first question of this session, or
+the first timeline turn) and while the game is paused, so the teams join on their phones;
+otherwise a team asks the quizmaster for its code ("what is red's code", ``code_of``)."""
 
 from __future__ import annotations
 
@@ -15,6 +19,7 @@ from voicemaster.board.model import BoardModel, now_ms
 from voicemaster.host import intents
 
 MAX_ANSWER = 200  # characters
+PLAY_KINDS = (*ANSWER_KINDS, "before", "options", "place")  # listening points that hide codes
 
 
 @dataclass(frozen=True)
@@ -32,7 +37,8 @@ class LiveBoard:
         self.inbox = Inbox()
         self.codes = TeamCodes(self.teams)
         self._joined: set[str] = set()
-        self._lock = threading.Lock()
+        self._joining = threading.Condition()
+        self.showing_codes = True  # at set-up, and while paused
         self.seq = 0
         self.publish()
 
@@ -57,15 +63,30 @@ class LiveBoard:
 
     def listen(self, kind: str, team: str | None, seconds: float) -> None:
         self.model.listen(kind, team, seconds)
+        if kind == "paused" or kind in PLAY_KINDS:
+            self.showing_codes = kind == "paused"
         self.publish()
 
+    def code_of(self, team: str) -> str | None:
+        """``team``'s code while the game goes on (the quizmaster tells it when asked)."""
+        if self.inbox.closed_for_good:
+            return None
+        return self.codes.codes.get(team)
+
+    def wait_for_views(self, seconds: float) -> bool:
+        """Wait up to ``seconds`` until every team has joined on a phone (a simulated set-up)."""
+        with self._joining:
+            return self._joining.wait_for(lambda: len(self._joined) == len(self.teams), seconds)
+
     def has_view(self, team: str) -> bool:
-        with self._lock:
+        with self._joining:
             return team in self._joined
 
     def publish(self) -> None:
         self.seq += 1
         public = {**self.model.public(), "seq": self.seq, "sent": now_ms(), "url": self.url}
+        if self.showing_codes and not self.inbox.closed_for_good:
+            public["codes"] = self.codes.codes
         self.hub.publish(PUBLIC, public, self.seq)
         window = self.inbox.window
         for team in self.teams:
@@ -95,8 +116,9 @@ class LiveBoard:
             return Refusal(403, f"that is not {team}'s code")
         if self.model.game.finished or self.inbox.closed_for_good:
             return Refusal(410, "the game is over: its codes have expired")
-        with self._lock:
+        with self._joining:
             self._joined.add(team)
+            self._joining.notify_all()
         return None
 
     def view(self, team: str, code: str, peer: str) -> Refusal | dict[str, Any]:
@@ -121,6 +143,8 @@ class LiveBoard:
         return None if why is None else Refusal(409, why)
 
     def finish(self) -> None:
-        """The game has ended (or stopped): codes expire, no window stays open."""
+        """The game has ended (or stopped): codes expire, no window stays open, and the team
+        views' streams end after the final state (their pages follow the public board)."""
         self.inbox.finish()
         self.publish()
+        self.hub.end([channel_of(team) for team in self.teams])

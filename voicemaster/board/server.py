@@ -80,15 +80,21 @@ async def qr(request: web.Request) -> web.Response:
     return web.Response(body=out.getvalue(), content_type="image/svg+xml")
 
 
+def resume_point(request: web.Request) -> int | None:
+    """The last event a page has: the browser's ``Last-Event-ID`` when it reconnects, else
+    ``?after=`` (a team view that drew ``/team/state`` before opening its stream)."""
+    last = request.headers.get("Last-Event-ID", "") or request.query.get("after", "")
+    return int(last) if last.isascii() and last.isdigit() and len(last) < 12 else None
+
+
 async def stream(request: web.Request, channel: str) -> web.StreamResponse:
     hub = request.app[BOARD].hub
     response = web.StreamResponse(
         headers={"Content-Type": "text/event-stream", "X-Accel-Buffering": "no", **HEADERS}
     )
-    await response.prepare(request)
-    last = request.headers.get("Last-Event-ID", "")
-    queue = hub.subscribe(channel, int(last) if last.isdigit() else None)
+    queue = hub.subscribe(channel, resume_point(request))  # before the page hears it is open
     try:
+        await response.prepare(request)
         await response.write(b"retry: 1000\n\n")
         while True:
             try:

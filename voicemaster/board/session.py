@@ -30,13 +30,23 @@ class BoardSession:
         return self.server.url
 
     def notice(self) -> str:
-        """For the quizmaster's screen: the address and every team's code."""
-        return f"the board is at {self.url} (team codes: {self.board.codes.spoken()})"
+        """For the quizmaster's screen: the address (the codes are on the board at set-up,
+        and the quizmaster tells a team its code when it asks)."""
+        return f"the board is at {self.url}"
 
     def spoken(self) -> str:
         """The address as said once at the start."""
         host, port = self.server.addresses[0], self.server.port
-        return f"The board is on your local network at {host}, port {port}."
+        return (
+            f"The board is on your local network at {host}, port {port}. Until the first "
+            "question it shows each team's code for its phone; later, ask me for your code."
+        )
+
+    def wait_at_setup(self) -> None:
+        """A simulated set-up: the codes stay on the board until every team has joined on a
+        phone, or ``settings.setup`` seconds have passed."""
+        if self.settings.setup > 0:
+            self.board.wait_for_views(self.settings.setup)
 
     def close(self) -> None:
         self.board.finish()

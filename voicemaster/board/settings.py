@@ -17,4 +17,5 @@ class BoardSettings:
     address: str | None = None  # None: this machine's local-network address, and loopback
     pace: float = 0.0  # simulate: seconds at each listening point, so a browser can follow
     linger: float = 0.0  # seconds the board stays up after the game ends
+    setup: float = 0.0  # simulate: seconds to wait for every team to join before playing
     speak: bool = False  # say the address once at the start (play)

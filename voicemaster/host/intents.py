@@ -116,6 +116,11 @@ class TakeBack:
 
 
 @dataclass(frozen=True)
+class AskCode:
+    team: str | None  # the team named ("what is red's code"); None for "what is our code"
+
+
+@dataclass(frozen=True)
 class Speech:
     text: str  # anything else: an answer to a question, a name
 
@@ -131,6 +136,7 @@ Intent = (
     | Number
     | KnockBack
     | TakeBack
+    | AskCode
     | Speech
 )
 
@@ -195,6 +201,21 @@ def _zwap(text: str, categories: tuple[str, ...], teams: tuple[str, ...]) -> Zwa
     return ZwapTiles(tuple(c for _, c in named), tuple(_owner(text, p, teams) for p, _ in named))
 
 
+def _ask_code(text: str, teams: tuple[str, ...]) -> AskCode | None:
+    """A team asking for its board code, the whole utterance: "what is our code", "red's
+    code please" (never an answer that merely holds the word: "the da vinci code")."""
+    core = re.sub(r"^(please |ok |okay |um |uh )+|( please| now)+$", "", text)
+    core = re.sub(r"^(what is|what's|whats|tell us|tell me|give us|say) ", "", core)
+    found = re.fullmatch(r"(?P<who>.+?)(?:'s|s)? (?:board |team |view )?code", core)
+    if found is None:
+        return None
+    who = found.group("who")
+    if who in ("our", "my", "our team", "my team"):
+        return AskCode(None)
+    named = [t for t in teams if normalize(t) in (who, f"{who}s", who.removesuffix("s"))]
+    return AskCode(named[0]) if len(named) == 1 else None
+
+
 def _shout(text: str, team_flag: str | None, teams: tuple[str, ...]) -> Shout:
     team = team_flag
     if team is None:
@@ -224,7 +245,7 @@ def parse(
     zwap = _zwap(norm, categories, teams)
     if zwap is not None:
         return zwap
-    return Speech(norm)
+    return _ask_code(norm, teams) or Speech(norm)
 
 
 def yes_no(text: str) -> bool | None:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from voicemaster.host import intents
 from voicemaster.host.channels import Cue, CueAware
 from voicemaster.host.intents import Command, Intent, Override
+from voicemaster.host.phrases import team_name
 from voicemaster.speech.base import Ears, Expectation, Heard, Speaker, SpeechUnavailable
 
 log = logging.getLogger(__name__)
@@ -249,12 +250,15 @@ class Listener:
                     self.say(why)  # nothing to take back: the listening point goes on
                 expectation = without_command(expectation, intent)  # not heard again here
                 continue
-            if not self._general(intent, kind, prompt):
+            if not self._general(intent, kind, prompt, team):
                 return intent, heard
         return None, None
 
-    def _general(self, intent: Intent, kind: str, prompt: str) -> bool:
+    def _general(self, intent: Intent, kind: str, prompt: str, team: str | None) -> bool:
         """Handle a command that works everywhere; False when the intent is for the caller."""
+        if isinstance(intent, intents.AskCode):
+            self.say(code_reply(self.ears, intent.team or team))
+            return True
         if not isinstance(intent, Command):
             return False
         name = intent.name
@@ -334,6 +338,20 @@ class Listener:
             if isinstance(intent, Command) and intent.name == "resume":
                 self.say("Let's go on.")
                 return
+
+
+def code_reply(ears: Ears, team: str | None) -> str:
+    """A team's board code, said when it asks (the board shows the codes only at set-up and
+    while paused); ``team``: the team named, else the one the listening point is for."""
+    code_of = getattr(ears, "code_of", None)
+    if not callable(code_of):
+        return "There is no live board in this game, so there are no team codes."
+    if team is None:
+        return "Which team? Ask with your team's name, for example: what is Red's code?"
+    code = code_of(team)
+    if code is None:
+        return "The game is over, so the codes have expired."
+    return f"{team_name(team)}, your code for the board is {', '.join(code)}."
 
 
 def yes_or_no(heard: Heard | None, narrowly: bool) -> bool | None:

@@ -147,6 +147,7 @@ class Beside:
         from voicemaster.board.session import open_board
 
         self.session = open_board(self.settings, self.game_log, ears)
+        self.session.wait_at_setup()
         return self.session.ears
 
     def close(self) -> None:

@@ -142,6 +142,22 @@
     box.append(el("h2", "", "Timeline"), line);
   }
 
+  // At set-up and while paused the quizmaster publishes the team codes; otherwise none.
+  function drawCodes(s) {
+    const list = clear($("code-list"));
+    $("codes").hidden = !s.codes;
+    if (!s.codes) return;
+    for (const t of s.teams) {
+      if (!s.codes[t.name]) continue;
+      const item = el("li");
+      item.dataset.team = t.name;
+      const swatch = el("span", "swatch");
+      paint(swatch, t.colour);
+      item.append(swatch, `${t.name} ${s.codes[t.name]}`);
+      list.appendChild(item);
+    }
+  }
+
   function draw(s) {
     vm.last = s;
     document.body.dataset.seq = s.seq;
@@ -153,6 +169,7 @@
     drawTeams(s);
     drawStandings(s);
     drawTimeline(s);
+    drawCodes(s);
   }
 
   function receive(s) {

@@ -52,10 +52,34 @@
     $("mine").hidden = false;
     $("status").textContent = "live";
     receive(body);
-    source = new EventSource(`/team/events?${query}`);
-    source.addEventListener("state", (e) => receive(JSON.parse(e.data)));
-    source.onerror = () => { vm.reconnects += 1; $("status").textContent = "reconnecting…"; };
+    follow(`/team/events?${query}`, receive);
     return true;
+  }
+
+  // Events since the last one drawn (after=: what happened while this page joined; the browser
+  // sends Last-Event-ID itself when it reconnects).
+  function follow(path, handle) {
+    source = new EventSource(`${path}${path.includes("?") ? "&" : "?"}after=${vm.lastSeq}`);
+    source.addEventListener("state", (e) => handle(JSON.parse(e.data)));
+    source.onopen = () => { $("status").textContent = "live"; };
+    source.onerror = () => {
+      vm.reconnects += 1;
+      $("status").textContent = "reconnecting…";
+      if (source.readyState === EventSource.CLOSED && handle === receive) refused();
+    };
+  }
+
+  // The team's stream was refused: once the game is over the code has expired, and the page
+  // follows the public board to its end (no secrets are left to show).
+  async function refused() {
+    const query = `team=${encodeURIComponent(who.team)}&code=${encodeURIComponent(who.code)}`;
+    const reply = await fetch(`/team/state?${query}`);
+    if (reply.ok) { follow(`/team/events?${query}`, receive); return; }
+    const body = await reply.json();
+    say(body.error || `refused (${reply.status})`);
+    if (reply.status !== 410) return;
+    const me = { team: who.team, kind: vm.last ? vm.last.me.kind : null, category: null, window: null };
+    follow("/events", (board) => receive({ board, me, seq: board.seq }));
   }
 
   async function answer(text) {
