@@ -201,3 +201,13 @@ def test_a_guessed_pass_is_heard_as_pass_narrowly() -> None:
     window = Expectation(answers=("Paris",), competitors=("Rome",), commands=COMMANDS)
     heard = policy.review(_scored("yes", -0.6, {"paris": -9.0, "rome": -8.0, "pass": -2.1}), window)
     assert (heard.text, heard.narrow, heard.guessed) == ("pass", True, True)
+
+
+def test_a_number_heard_is_never_guessed_into_the_windows_number() -> None:
+    window = Expectation(answers=("5",), competitors=("9", "3"), commands=COMMANDS)
+    for text in ("seven", "7"):
+        heard = _scored(text, -0.9, {"five": -1.6, "nine": -6.0, "three": -7.0})
+        assert policy.decide(heard, window).text == text
+    # Whisper counting ("one five") is no single number: the window's answer may be guessed
+    counted = policy.decide(_scored("one five", -2.6, {"five": -0.8, "one": -1.9}), window)
+    assert (counted.text, counted.guess) == ("five", True)

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from voicemaster.judge.numbers import words_to_digits
 from voicemaster.lexicon import REPLIES
 from voicemaster.speech.base import Expectation, Heard, Signals
 from voicemaster.speech.grammar import words
@@ -137,11 +138,18 @@ def snapped(text: str, signals: Signals, expectation: Expectation, limits: Limit
     )
 
 
+def _one_number(text: str) -> bool:
+    """A single number heard: the number said, never turned into the window's ("7" heard
+    clearly in a window prompted with "5" scored "5" within the gap)."""
+    said = words_to_digits(text.split())
+    return len(said) == 1 and said[0].isdigit()
+
+
 def guessed(text: str, signals: Signals, limits: Limits = LIMITS) -> tuple[str, float] | None:
     """The window's answer Whisper finds nearly as likely as its own transcript when each is
     scored as the transcript (``Signals.scores``), clearly ahead of the other answers: "bye"
     for a real "five".  None when the transcript is itself an answer (nothing was scored)."""
-    if not signals.scores or len(text.split()) > limits.guess_words:
+    if not signals.scores or len(text.split()) > limits.guess_words or _one_number(text):
         return None
     ranked = sorted(signals.scores, key=lambda scored: -scored[1])
     best, top = ranked[0]
