@@ -201,23 +201,18 @@ class WhisperRecognizer:
 
     def score(self, features: Any, prompt: str, texts: Sequence[str]) -> list[float]:
         """The log-probability Whisper gives each of ``texts`` as the transcript of the
-        encoded audio ``features`` after ``prompt`` (the sum over its tokens)."""
-        import ctranslate2
-
-        if not texts:
-            return []
-        tokens = [self.tokenizer.encode(" " + text.strip()) for text in texts]
-        encoded = np.asarray(features)
-        batch = ctranslate2.StorageView.from_array(
-            np.ascontiguousarray(np.repeat(encoded, len(tokens), axis=0))
-        )
-        frames = encoded.shape[1] * 2  # the encoder halves the mel frames
+        encoded audio ``features`` after ``prompt`` (the sum over its tokens).  One text at a
+        time: a batch would copy the encoder output per text, and CTranslate2 keeps the
+        memory (hundreds of MB for a window's answers) while one at a time is as fast."""
+        frames = int(np.asarray(features).shape[1]) * 2  # the encoder halves the mel frames
         start = self._start(prompt)[:-1]  # align adds <|notimestamps|> itself
-        results = self.model.model.align(batch, start, tokens, frames)
-        return [
-            float(np.sum(np.log(np.maximum(np.asarray(r.text_token_probs), 1e-30))))
-            for r in results
-        ]
+        scores = []
+        for text in texts:
+            tokens = self.tokenizer.encode(" " + text.strip())
+            result = self.model.model.align(features, start, [tokens], frames)[0]
+            probs = np.maximum(np.asarray(result.text_token_probs), 1e-30)
+            scores.append(float(np.sum(np.log(probs))))
+        return scores
 
     def transcribe(
         self, pcm: bytes, prompt: str, candidates: Sequence[str] = ()
