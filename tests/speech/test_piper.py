@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.speech.conftest import needs
+from voicemaster.speech import pinned
 from voicemaster.speech.audio import write_wav
 from voicemaster.speech.base import SpeechUnavailable
 from voicemaster.speech.earcons import EARCONS
@@ -55,7 +56,7 @@ def test_the_bundled_voice_speaks(renderer: piper_tts.PiperRenderer) -> None:
 
 def test_the_voice_is_the_pinned_one(tmp_path: Path) -> None:
     model = piper_tts.bundled_voice()
-    assert piper_tts.sha256(model) == piper_tts.BUNDLED_SHA256
+    assert pinned.sha256(model) == piper_tts.BUNDLED_SHA256
     other = tmp_path / "other.onnx"
     other.write_bytes(b"not the pinned voice")
     (tmp_path / "other.onnx.json").write_text("{}")

@@ -10,7 +10,7 @@ import pytest
 
 from tests.speech.conftest import corpus_rows, needs
 from voicemaster.judge import AnswerKey, judge
-from voicemaster.speech import audio, policy
+from voicemaster.speech import audio, pinned, policy
 from voicemaster.speech.base import Expectation, SpeechUnavailable
 from voicemaster.speech.listener import MicEars, make_recognizer
 from voicemaster.speech.sources import WavSource
@@ -49,7 +49,7 @@ def _listen(rec: whisper_asr.WhisperRecognizer, pcm: bytes, exp: Expectation) ->
 
 def test_the_bundled_weights_are_the_pinned_ones() -> None:
     folder = whisper_asr.bundled_model()
-    assert whisper_asr.sha256(folder / "model.bin") == whisper_asr.BUNDLED_SHA256
+    assert pinned.sha256(folder / "model.bin") == whisper_asr.BUNDLED_SHA256
 
 
 def test_changed_weights_are_refused_with_what_to_install(tmp_path: Path) -> None:

