@@ -22,7 +22,7 @@ import numpy.typing as npt
 
 from voicemaster.speech import spotter
 from voicemaster.speech.audio import dither, to_array
-from voicemaster.speech.base import SAMPLE_RATE, SpeechUnavailable
+from voicemaster.speech.base import SAMPLE_RATE
 from voicemaster.speech.grammar import words
 
 if TYPE_CHECKING:
@@ -63,16 +63,12 @@ class Shout:
 
 
 def _decoder(threshold: float, loop_prob: float) -> Any:
-    try:
-        import pocketsphinx as ps
-    except ImportError as exc:  # pragma: no cover - a dependency of the package
-        raise SpeechUnavailable("pocketsphinx is not installed: pip install pocketsphinx") from exc
-    root = Path(ps.get_model_path()) / "en-us"
-    files = {"hmm": root / "en-us", "dict": root / "cmudict-en-us.dict"}
-    if not all(p.exists() for p in files.values()):
-        raise SpeechUnavailable(f"no pocketsphinx English model in {root}")
-    config = {key: str(path) for key, path in files.items()}
-    decoder = ps.Decoder(lm=None, loglevel="FATAL", cmn="live", kws_plp=loop_prob, **config)
+    from voicemaster.speech.pocketsphinx_asr import model_files, pocketsphinx_module
+
+    _root, config = model_files()
+    decoder = pocketsphinx_module().Decoder(
+        lm=None, loglevel="FATAL", cmn="live", kws_plp=loop_prob, **config
+    )
     names = spotter.variants()
     for name, phones in zip(names, spotter.PRONUNCIATIONS, strict=True):
         decoder.add_word(name, phones, name == names[-1])

@@ -44,7 +44,8 @@ PHONE_LM = "en-us-phone.lm.bin"  # the model's phonetic trigram, for the phone l
 _NOT_SPEECH = ("<", "[", "+")  # <sil>, <s>, </s>, [noise], +SPN+: not words of the phrase
 
 
-def _pocketsphinx() -> Any:
+def pocketsphinx_module() -> Any:
+    """The pocketsphinx package, or SpeechUnavailable naming how to install it."""
     try:
         import pocketsphinx
     except ImportError as exc:  # pragma: no cover - a dependency of the package
@@ -52,16 +53,24 @@ def _pocketsphinx() -> Any:
     return pocketsphinx
 
 
+def model_files(model_path: str | Path | None = None) -> tuple[Path, dict[str, str]]:
+    """The English model's folder and its acoustic model and dictionary (``hmm``, ``dict``):
+    ``model_path``, or the one inside the pocketsphinx package; SpeechUnavailable if absent."""
+    bundled = Path(pocketsphinx_module().get_model_path()) / "en-us"
+    root = Path(model_path) if model_path else bundled
+    files = {"hmm": root / "en-us", "dict": root / "cmudict-en-us.dict"}
+    if not all(p.exists() for p in files.values()):
+        raise SpeechUnavailable(f"no pocketsphinx English model in {root}")
+    return root, {key: str(path) for key, path in files.items()}
+
+
 class PocketsphinxRecognizer:
     """Grammar, phone-loop and free decoding with pocketsphinx 5; the three decoders reused."""
 
     def __init__(self, model_path: str | Path | None = None, free: bool = True) -> None:
-        ps = _pocketsphinx()
-        root = Path(model_path) if model_path else Path(ps.get_model_path()) / "en-us"
-        files = {"hmm": root / "en-us", "dict": root / "cmudict-en-us.dict"}
-        if not all(p.exists() for p in files.values()):
-            raise SpeechUnavailable(f"no pocketsphinx English model in {root}")
-        base = {key: str(path) for key, path in files.items()} | {"loglevel": "FATAL"}
+        ps = pocketsphinx_module()
+        root, files = model_files(model_path)
+        base = files | {"loglevel": "FATAL"}
         started = time.perf_counter()
         try:
             self._grammar = ps.Decoder(lm=None, **base)
