@@ -68,15 +68,18 @@ class AskBack:
         hearings, asks, retaken = 1, 0, False
         hint: str | None = None  # a right phrase an unclear hearing held
         while True:
+            if guarded and heard.guessed:
+                heard = unasked(heard)
+                judged = self.judge(heard.text)
             hint = self.right_alternative(heard) or hint
             if half_heard_pass(judged, heard):
                 return Judged("pass", "pass", "pass, heard narrowly")
-            if not retaken and hearings < MAX_HEARINGS and self.unclear(heard, guarded):
+            if not retaken and hearings < MAX_HEARINGS and self.unclear(heard):
                 prompt = SAY_AGAIN
             else:
                 phrase = self.doubt(judged, heard, guarded, hint if retaken else None)
                 if phrase is None or asks == MAX_ASKS:
-                    return unguessed(judged, heard, guarded)
+                    return judged
                 asks += 1
                 said = self.confirmed(phrase)
                 if said:
@@ -92,12 +95,11 @@ class AskBack:
                 return Judged("pass", "", "silent when asked again")
             heard, judged, hearings, retaken = again, self.judge(again.text), hearings + 1, True
 
-    def unclear(self, heard: Heard, guarded: bool) -> bool:
+    def unclear(self, heard: Heard) -> bool:
         """The recognizer is not sure of the words (``Heard.unclear``): asked for again before
         anything is judged on them, right words too (an open-vocabulary recognizer prompted
-        with the answer can land on it: "Ayrton Senna" heard as "Argentina").  So is a guess
-        (``Heard.guessed``) that cannot be asked back because another team waits."""
-        return heard.unclear or (heard.guessed and guarded)
+        with the answer can land on it: "Ayrton Senna" heard as "Argentina")."""
+        return heard.unclear
 
     def doubt(self, judged: Judged, heard: Heard, guarded: bool, hint: str | None) -> str | None:
         """The phrase to ask back ("Did you say ...?"), if the verdict is in doubt; ``hint``: a
@@ -107,8 +109,6 @@ class AskBack:
         if judged.answer == "wrong" and heard.unclear and hint and not guarded:
             return hint  # a right phrase rejected narrowly, and the retake unclear too
         may_ask = judged.answer == "wrong" or (judged.answer == "right" and not guarded)
-        if heard.guessed and guarded:
-            return None  # asking would say the right answer aloud to the waiting team
         return heard.text if heard.narrow and may_ask else None
 
     def right_alternative(self, heard: Heard) -> str | None:
@@ -155,12 +155,12 @@ class AskBack:
         return None
 
 
-def unguessed(judged: Judged, heard: Heard, guarded: bool) -> Judged:
-    """A right verdict that rests on a guess nobody confirmed (another team waits, so it could
-    not be asked back) does not count."""
-    if heard.guessed and guarded and judged.answer == "right":
-        return Judged("wrong", judged.matched, "a guess that could not be asked back")
-    return judged
+def unasked(heard: Heard) -> Heard:
+    """A guess (``Heard.guessed``) that cannot be asked back, because another team waits and
+    asking would say the right answer aloud: heard as the words Whisper wrote, unclearly, so it
+    is asked for again and never judged right on the guess."""
+    written = heard.alternatives[1] if len(heard.alternatives) > 1 else heard.text
+    return replace(heard, text=written, unclear=True, narrow=False, guessed=False)
 
 
 def half_heard_pass(judged: Judged, heard: Heard) -> bool:
