@@ -163,15 +163,13 @@ class WhisperRecognizer:
         ids = [tok.sot_prev, *tok.encode(" " + prompt)[-MAX_PROMPT_TOKENS:]] if prompt else []
         return [*ids, *tok.sot_sequence, tok.no_timestamps]
 
-    def decode(
-        self, pcm: bytes, prompt: str, features: Any = None
-    ) -> tuple[list[tuple[str, float]], float]:
-        """Whisper's best transcripts of ``pcm`` (text, mean token log-probability), best
-        first, and its no-speech probability (``features``: ``pcm`` already encoded)."""
+    def decode(self, features: Any, prompt: str) -> tuple[list[tuple[str, float]], float]:
+        """Whisper's best transcripts of the encoded audio ``features`` (text, mean token
+        log-probability), best first, and its no-speech probability."""
         tok = self.tokenizer
         ids = self._start(prompt)
         result = self.model.model.generate(
-            self._features(pcm) if features is None else features,
+            features,
             [ids],
             beam_size=BEAM,
             num_hypotheses=BEAM,
@@ -210,7 +208,7 @@ class WhisperRecognizer:
         ``candidates`` (the window's answers as prompted), each candidate is scored as the
         transcript too (``Signals.scores``, beside the transcript's own, ``Signals.own``)."""
         features = self._features(pcm)
-        found, no_speech = self.decode(pcm, prompt, features)
+        found, no_speech = self.decode(features, prompt)
         text, logprob = found[0] if found else ("", 0.0)
         nbest = tuple((collapse(self.normalise(t))[0], round(lp, 3)) for t, lp in found if t)
         compression = compression_ratio(text) if text else 0.0
