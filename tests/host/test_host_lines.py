@@ -150,6 +150,9 @@ class NoSound:
     def play(self, pcm, rate):
         raise SpeechUnavailable("no sound card found")
 
+    def stream(self, chunks, rate):
+        raise SpeechUnavailable("no sound card found")
+
 
 tts.VoiceSpeaker([Noisy()], NoSound()).say("hello")
 """

@@ -16,6 +16,8 @@ from voicemaster.speech.base import SpeechUnavailable
 class Player(Protocol):
     def play(self, pcm: bytes, rate: int) -> None: ...
 
+    def stream(self, chunks: Iterable[bytes], rate: int) -> None: ...
+
 
 class AplayPlayer:
     """Plays 16-bit mono PCM through ``aplay``, blocking until it has finished."""

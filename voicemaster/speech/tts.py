@@ -196,11 +196,8 @@ class VoiceSpeaker:
         return self._played(lambda: self.player.play(pcm, rate))
 
     def stream(self, chunks: Iterator[bytes]) -> bool:
-        """Play chunks at OUT_RATE as they come (the player's stream, if it has one)."""
-        stream = getattr(self.player, "stream", None)
-        if callable(stream):
-            return self._played(lambda: stream(chunks, OUT_RATE))
-        return self._played(lambda: self.player.play(b"".join(chunks), OUT_RATE))
+        """Play chunks at OUT_RATE as they come."""
+        return self._played(lambda: self.player.stream(chunks, OUT_RATE))
 
     def say(self, text: str) -> None:
         if not self.muted:
