@@ -117,32 +117,30 @@ class PiperRenderer:
 
     def stream(self, text: str) -> Iterator[bytes]:
         """The PCM of ``text``, one sentence at a time as each is synthesized."""
-        if not text.strip():
-            return
-        try:
-            for chunk in self.voice.synthesize(text, self._config()):
-                audio = np.clip(chunk.audio_float_array * 32767.0, -32767, 32767)
-                yield audio.astype("<i2").tobytes()
-        except Exception as exc:  # the phonemizer or onnxruntime failing mid-utterance
-            raise SpeechUnavailable(f"Piper failed to render speech ({exc})") from exc
+        if text.strip():
+            yield from _synthesize(self.voice, text, self._config())
 
     def render(self, text: str) -> tuple[bytes, int]:
         return b"".join(self.stream(text)), self.rate
 
 
-def steady(text: str, pace: float = 1.0, model: Path | None = None) -> tuple[bytes, int]:
+def _synthesize(voice: Any, text: str, config: Any) -> Iterator[bytes]:
+    """``text`` as 16-bit PCM, one sentence at a time as ``voice`` synthesizes each."""
+    try:
+        for chunk in voice.synthesize(text, config):
+            audio = np.clip(chunk.audio_float_array * 32767.0, -32767, 32767)
+            yield audio.astype("<i2").tobytes()
+    except Exception as exc:  # the phonemizer or onnxruntime failing mid-utterance
+        raise SpeechUnavailable(f"Piper failed to render speech ({exc})") from exc
+
+
+def steady(text: str, pace: float = 1.0) -> tuple[bytes, int]:
     """``text`` spoken without the voice's random variation (the same audio every time: for
     simulated players), ``pace`` times the voice's own speed; (PCM, rate)."""
     from piper import SynthesisConfig
 
-    voice = load(model)
+    voice = load()
     config = SynthesisConfig(
         length_scale=1.0 / pace, noise_scale=0.0, noise_w_scale=0.0, normalize_audio=False
     )
-    try:
-        chunks = [c.audio_float_array for c in voice.synthesize(text, config)]
-    except Exception as exc:  # the phonemizer or onnxruntime failing
-        raise SpeechUnavailable(f"Piper failed to render speech ({exc})") from exc
-    audio = np.concatenate(chunks) if chunks else np.zeros(0, dtype=np.float32)
-    pcm = np.clip(audio * 32767.0, -32767, 32767).astype("<i2").tobytes()
-    return pcm, int(voice.config.sample_rate)
+    return b"".join(_synthesize(voice, text, config)), int(voice.config.sample_rate)
