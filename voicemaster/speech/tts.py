@@ -36,7 +36,6 @@ from voicemaster.speech.renderers import (
 
 log = logging.getLogger(__name__)
 _warned: set[str] = set()
-KINDS = ("auto", "piper", "pyttsx3", "espeak", "text")
 SENTENCE_GAP_S = 0.25  # the pause between two sentences
 CLAUSE_GAP_S = 0.08  # ... and after a first clause played on its own (a comma's pause)
 VOICE_NOTICE = "speaks with"  # the warning that the quizmaster speaks with another voice
@@ -220,6 +219,7 @@ FACTORIES: dict[str, tuple[str, ...]] = {
     "espeak": ("espeak-ng",),
     "text": (),
 }
+KINDS = tuple(FACTORIES)
 
 
 def _factory(name: str) -> Callable[[VoiceSettings], Renderer]:
