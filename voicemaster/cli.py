@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from voicemaster import __version__
-from voicemaster.places import Setting
+from voicemaster.places import RATE_RANGE, VOLUME_RANGE, Setting
 from voicemaster.rules import variant_names
 from voicemaster.speech.base import ASR_NAMES
 
@@ -188,11 +188,18 @@ def _add_voice(p: argparse.ArgumentParser) -> None:
         help="the quizmaster's voice: piper (default when installed), piper:NAME (a voice from "
         "'model download piper:NAME'), espeak or espeak:LANGUAGE (e.g. espeak:en-gb-x-rp)",
     )
+    (slowest, fastest), (silent, full) = RATE_RANGE, VOLUME_RANGE
     p.add_argument(
-        "--rate", type=_number_in(80, 450, int), default=None, help="words per minute (80-450)"
+        "--rate",
+        type=_number_in(slowest, fastest, int),
+        default=None,
+        help=f"words per minute ({slowest}-{fastest})",
     )
     p.add_argument(
-        "--volume", type=_number_in(0, 1), default=None, help="0 to 1 (default 1: full level)"
+        "--volume",
+        type=_number_in(silent, full),
+        default=None,
+        help=f"{silent:g} to {full:g} (default 1: full level)",
     )
     p.add_argument(
         "--car",

@@ -19,12 +19,14 @@ from pathlib import Path
 DATA_ENV = "VOICEMASTER_DATA"
 CONFIG_ENV = "VOICEMASTER_CONFIG"
 Setting = str | int | float | bool
+RATE_RANGE = (80, 450)  # words per minute, for --rate and the config file alike
+VOLUME_RANGE = (0.0, 1.0)
 # each key: its type, what it must be (said when it is not), the range of a number (as the flag's)
 CONFIG_KEYS: dict[str, tuple[type, str, tuple[float, float] | None]] = {
     "data": (str, "a folder name in quotes", None),
     "voice": (str, 'a voice in quotes ("piper", "espeak", "piper:NAME")', None),
-    "rate": (int, "a whole number of words per minute", (80, 450)),
-    "volume": (float, "a number", (0.0, 1.0)),
+    "rate": (int, "a whole number of words per minute", RATE_RANGE),
+    "volume": (float, "a number", VOLUME_RANGE),
     "car": (bool, "true or false", None),
 }
 
