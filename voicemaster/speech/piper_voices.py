@@ -10,6 +10,7 @@ import re
 import sys
 from pathlib import Path
 
+from voicemaster.speech.piper_tts import piper_config
 from voicemaster.speech.voice_choice import PIPER_FOLDER
 
 NAME = re.compile(r"^[a-z]{2,3}_[A-Z]{2}-[A-Za-z0-9_]+-(x_low|low|medium|high)$")
@@ -24,7 +25,7 @@ def download_piper(root: Path, name: str) -> int:
         return 2
     folder = root / PIPER_FOLDER
     model = folder / f"{name}.onnx"
-    if model.is_file() and model.with_name(model.name + ".json").is_file():
+    if model.is_file() and piper_config(model).is_file():
         print(f"{model}: already there")
         return 0
     try:
@@ -41,7 +42,7 @@ def download_piper(root: Path, name: str) -> int:
         print(f"voicemaster model: could not download the Piper voice {name} "
               f"({type(exc).__name__}: {first}); no internet? the bundled voice keeps working",
               file=sys.stderr)  # fmt: skip
-        for part in (model, model.with_name(model.name + ".json")):
+        for part in (model, piper_config(model)):
             part.unlink(missing_ok=True)  # no half-written voice left to be loaded
         return 2
     print(f"{model}: ready (use --voice piper:{name})")
@@ -53,4 +54,4 @@ def list_piper(root: Path) -> list[Path]:
     folder = root / PIPER_FOLDER
     if not folder.is_dir():
         return []
-    return sorted(p for p in folder.glob("*.onnx") if p.with_name(p.name + ".json").is_file())
+    return sorted(p for p in folder.glob("*.onnx") if piper_config(p).is_file())
