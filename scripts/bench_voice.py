@@ -29,7 +29,6 @@ import argparse
 import json
 import os
 import random
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -41,7 +40,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench_alarms import deck_questions  # noqa: E402
-from bench_speech_report import PI, rss_mb  # noqa: E402
+from bench_speech_report import PI, quantiles, rss_mb  # noqa: E402
 
 VOICES = {"espeak-ng": "pyttsx3", "piper": "piper"}  # name -> speaker kind (tts.make_speaker)
 FIXED = ["Blue: that is right.", "Red: that is not right.", "Time is up."]
@@ -164,17 +163,13 @@ def _sox(path: Path) -> float:
     return float(line.split()[-1])
 
 
-def _percentiles(values: list[float]) -> tuple[float, float]:
-    return statistics.median(values), statistics.quantiles(values, n=20)[-1]
-
-
 def report(figures: dict[str, dict[str, Any]], heard: dict[str, tuple[float, list]]) -> None:
     load = os.getloadavg()[0]
     print(f"\nload average {load:.1f} on {os.cpu_count()} cores (other work slows the times down)")
     print(f"\n{'voice':<10} {'WER':>6} {'first audio p50/p95 ms':>23} {'RTF':>6} "
           f"{'RSS MB':>7} {'load s':>7} {'kept phrase ms':>15}")  # fmt: skip
     for name, f in figures.items():
-        p50, p95 = _percentiles(f["first_ms"])
+        p50, p95 = quantiles(f["first_ms"])
         rtf = f["busy_s"] / f["audio_s"]
         print(f"{name:<10} {heard[name][0]:6.1%} {p50:11.0f} / {p95:<9.0f} {rtf:6.3f} "
               f"{f['rss_mb']:7.0f} {f['load_s']:7.2f} {max(f['kept_ms']):15.1f}")  # fmt: skip
@@ -199,7 +194,7 @@ def report_prepared(figures: dict[str, dict[str, Any]]) -> None:
         rows = [("cold", f["first_ms"], None)]
         rows += [(f"prepared, W={w}", p["first_ms"], p) for w, p in f["prepared"].items()]
         for label, first, p in rows:
-            p50, p95 = _percentiles(first)
+            p50, p95 = quantiles(first)
             fast = f"{sum(ms <= TARGET_MS for ms in first)}/{len(first)}"
             done = f"{p['ready']}/{len(first)}" if p else "-"
             said = f"{p['misses']}/{p['waits']}" if p else "-"
