@@ -15,11 +15,8 @@ from __future__ import annotations
 
 import argparse
 import io
-import os
 import re
-import shutil
 import sys
-import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -28,6 +25,7 @@ from voicemaster.decks.drawing import parse_regions
 from voicemaster.decks.loader import deck_from_stream
 from voicemaster.decks.model import DIFFICULTIES, Deck, DeckError, Problem
 from voicemaster.decks.yamlread import LinePath, ReadError, decode, parse
+from voicemaster.files import write_atomically
 
 KEY_LINE = re.compile(
     r"^(?P<lead>[ \t]*(?:-[ \t]+)*)(?P<key>[A-Za-z_]+)[ \t]*:(?P<rest>.*?)(?P<eol>\r?\n)?$"
@@ -210,19 +208,6 @@ def _verify(before: Deck, after: Deck, tags: Mapping[str, Tag]) -> None:
             )
     if problems:
         raise DeckError(problems[:10])
-
-
-def write_atomically(path: Path, text: str) -> None:
-    """Replace ``path`` by ``text`` at once (a crash leaves the old file), keeping its mode."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}-", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as stream:
-            stream.write(text)
-        shutil.copymode(path, tmp)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def cmd_tag(args: argparse.Namespace) -> int:
