@@ -52,10 +52,6 @@ class DrawSettings:
         if unknown:
             raise ValueError(f"unknown region {unknown[0]!r} (known: {', '.join(REGIONS)})")
 
-    @property
-    def is_default(self) -> bool:
-        return self.difficulty == MIXED and not self.no_region
-
     def allows(self, card: Card) -> bool:
         """Whether the card needs no left-out region."""
         return not self.no_region.intersection(card.region)
