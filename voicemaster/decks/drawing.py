@@ -15,7 +15,8 @@ question history) stays with the quiz.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,6 +36,21 @@ def parse_regions(text: str) -> frozenset[str]:
         if name not in REGIONS:
             raise ValueError(f"unknown region {name!r} (known: {', '.join(REGIONS)})")
     return frozenset(names)
+
+
+def lowest(cards: Sequence[Card], key: Callable[[Card], int], need: int = 1) -> list[Card]:
+    """The cards of the lowest ``key``, in their order: the groups of equal keys are taken from
+    the lowest up until there are at least ``need`` cards (all of them when there are fewer)."""
+    keys = [key(card) for card in cards]
+    counts = Counter(keys)
+    taken = 0
+    for top in sorted(counts):
+        taken += counts[top]
+        if taken >= need:
+            break
+    else:
+        return list(cards)
+    return [card for card, k in zip(cards, keys, strict=True) if k <= top]
 
 
 @dataclass(frozen=True)
@@ -71,10 +87,7 @@ class DrawSettings:
 
     def nearest(self, cards: Sequence[Card]) -> list[Card]:
         """The cards nearest the difficulty asked for, in their order (all of them: mixed)."""
-        if self.difficulty == MIXED or not cards:
-            return list(cards)
-        best = min(self.distance(card) for card in cards)
-        return [card for card in cards if self.distance(card) == best]
+        return lowest(cards, self.distance)
 
     def enough(self, cards: Sequence[Card], need: int) -> list[Card]:
         """At least ``need`` of ``cards`` (all when fewer), the nearest difficulties first:
@@ -82,14 +95,7 @@ class DrawSettings:
         allowed = self.allowed(cards)
         if len(allowed) < need:
             allowed = list(cards)
-        if self.difficulty == MIXED:
-            return allowed
-        taken: set[int] = set()
-        for step in sorted({self.distance(card) for card in allowed}):
-            taken.add(step)
-            if sum(1 for card in allowed if self.distance(card) in taken) >= need:
-                break
-        return [card for card in allowed if self.distance(card) in taken]
+        return lowest(allowed, self.distance, need)
 
     def header(self) -> dict[str, Any]:
         """The record header's fields: ``difficulty`` always, ``no_region`` when given."""
