@@ -22,9 +22,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from voicemaster.decks.drawing import parse_regions
-from voicemaster.decks.loader import deck_from_stream
+from voicemaster.decks.loader import deck_from_stream, parsed_deck
 from voicemaster.decks.model import DIFFICULTIES, Deck, DeckError, Problem
-from voicemaster.decks.yamlread import LinePath, ReadError, decode, parse
+from voicemaster.decks.yamlread import LinePath, ReadError, decode
 from voicemaster.files import write_atomically
 
 KEY_LINE = re.compile(
@@ -105,11 +105,7 @@ def _tag(fields: list[str], line: int) -> Tag:
 def tag_text(text: str, tags: Mapping[str, Tag], path: str) -> Tagged:
     """The deck ``text`` with ``tags`` written in; DeckError when the deck is broken, a card's
     lines cannot be placed, or the result differs from the deck in anything but its tags."""
-    before = _load(text, path)
-    try:
-        parsed = parse(text)
-    except ReadError as exc:
-        raise DeckError([Problem(path, exc.line, exc.message)]) from None
+    before, parsed = parsed_deck(io.StringIO(text), path)
     lines = text.splitlines(keepends=True)
     result = Tagged(text)
     edits: list[tuple[int, int, list[str]]] = []  # (first index, lines replaced, new lines)
@@ -139,7 +135,7 @@ def tag_text(text: str, tags: Mapping[str, Tag], path: str) -> Tagged:
         lines[first : first + replaced] = new
     result.text = "".join(lines)
     try:
-        after = _load(result.text, path)
+        after = deck_from_stream(io.StringIO(result.text), path)
     except DeckError as exc:
         broken = exc.problems[0]
         where = f"line {broken.line}: " if broken.line else ""
@@ -186,10 +182,6 @@ def _key_place(line: str, raw: bool = False) -> tuple[str, str]:
     lead = match.group("lead")
     eol = match.group("eol") or "\n"
     return (lead if raw else " " * len(lead.expandtabs())), eol
-
-
-def _load(text: str, path: str) -> Deck:
-    return deck_from_stream(io.StringIO(text), path)
 
 
 def _verify(before: Deck, after: Deck, tags: Mapping[str, Tag]) -> None:
