@@ -14,7 +14,7 @@ from voicemaster.decks.drawing import spread
 from voicemaster.decks.history import History
 from voicemaster.decks.importing import ImportResult, deck_dict, deck_id_for, write_deck
 from voicemaster.decks.loader import check_paths
-from voicemaster.decks.model import DIFFICULTIES, REGIONS, Deck, DeckError, Problem
+from voicemaster.decks.model import DIFFICULTIES, REGIONS, Card, Deck, DeckError, Problem
 from voicemaster.decks.review import per_thousand, review
 
 EXAMPLES_SHOWN = 10  # skipped questions listed one by one after an import
@@ -59,7 +59,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     decks, problems = _safely_checked(list(args.paths))
     loaded = time.perf_counter()
-    found = review(decks, getattr(args, "strict", False))
+    found = review(decks, args.strict)
     reviewed = time.perf_counter()
     _warn(found.warnings)
     if problems or found.errors:
@@ -113,7 +113,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
         share = f" ({100 * fresh // len(deck.questions)}%)" if deck.questions else ""
         print(f"  {'total':<{width}}  {len(deck.questions):5}   {fresh} fresh{share}")
         print(f"  fresh: never asked in a game that keeps the history ({history.path})")
-        _print_spread(deck, width)
+        _print_spread(deck, categories, width)
     return 0
 
 
@@ -126,12 +126,11 @@ def _share(count: int, total: int) -> str:
     return f"{count:5} {_percent(count, total):>4}"
 
 
-def _print_spread(deck: Deck, width: int) -> None:
+def _print_spread(deck: Deck, categories: dict[str, list[Card]], width: int) -> None:
     """Difficulty per category and overall (count and share), then the regions."""
     heads = "  ".join(f"{name:>10}" for name in (*DIFFICULTIES, "untagged"))
     print(f"  {'difficulty':<{width + 2}}  {heads}")
-    rows = [(name, cards) for name, cards in deck.categories().items()]
-    for name, cards in [*rows, ("total", list(deck.questions))]:
+    for name, cards in [*categories.items(), ("total", list(deck.questions))]:
         cells = "  ".join(_share(n, len(cards)) for n in spread(cards).values())
         print(f"    {name:<{width}}  {cells}")
     total = len(deck.questions)

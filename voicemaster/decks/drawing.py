@@ -15,7 +15,8 @@ question history) stays with the quiz.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,6 +38,21 @@ def parse_regions(text: str) -> frozenset[str]:
     return frozenset(names)
 
 
+def lowest(cards: Sequence[Card], key: Callable[[Card], int], need: int = 1) -> list[Card]:
+    """The cards of the lowest ``key``, in their order: the groups of equal keys are taken from
+    the lowest up until there are at least ``need`` cards (all of them when there are fewer)."""
+    keys = [key(card) for card in cards]
+    counts = Counter(keys)
+    taken = 0
+    for top in sorted(counts):
+        taken += counts[top]
+        if taken >= need:
+            break
+    else:
+        return list(cards)
+    return [card for card, k in zip(cards, keys, strict=True) if k <= top]
+
+
 @dataclass(frozen=True)
 class DrawSettings:
     """A table's wishes for the cards it is asked."""
@@ -51,10 +67,6 @@ class DrawSettings:
         unknown = sorted(set(self.no_region) - set(REGIONS))
         if unknown:
             raise ValueError(f"unknown region {unknown[0]!r} (known: {', '.join(REGIONS)})")
-
-    @property
-    def is_default(self) -> bool:
-        return self.difficulty == MIXED and not self.no_region
 
     def allows(self, card: Card) -> bool:
         """Whether the card needs no left-out region."""
@@ -75,10 +87,7 @@ class DrawSettings:
 
     def nearest(self, cards: Sequence[Card]) -> list[Card]:
         """The cards nearest the difficulty asked for, in their order (all of them: mixed)."""
-        if self.difficulty == MIXED or not cards:
-            return list(cards)
-        best = min(self.distance(card) for card in cards)
-        return [card for card in cards if self.distance(card) == best]
+        return lowest(cards, self.distance)
 
     def enough(self, cards: Sequence[Card], need: int) -> list[Card]:
         """At least ``need`` of ``cards`` (all when fewer), the nearest difficulties first:
@@ -86,14 +95,7 @@ class DrawSettings:
         allowed = self.allowed(cards)
         if len(allowed) < need:
             allowed = list(cards)
-        if self.difficulty == MIXED:
-            return allowed
-        taken: set[int] = set()
-        for step in sorted({self.distance(card) for card in allowed}):
-            taken.add(step)
-            if sum(1 for card in allowed if self.distance(card) in taken) >= need:
-                break
-        return [card for card in allowed if self.distance(card) in taken]
+        return lowest(allowed, self.distance, need)
 
     def header(self) -> dict[str, Any]:
         """The record header's fields: ``difficulty`` always, ``no_region`` when given."""

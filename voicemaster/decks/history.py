@@ -16,12 +16,11 @@ from __future__ import annotations
 
 import json
 import logging
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from voicemaster.decks.model import Deck
+from voicemaster.files import write_atomically
 
 log = logging.getLogger(__name__)
 VERSION = 1
@@ -75,7 +74,8 @@ class History:
     def save(self) -> bool:
         data = {"version": VERSION, "games": self.games, "decks": self.decks}
         try:
-            _write_atomically(self.path, json.dumps(data, ensure_ascii=False, sort_keys=True))
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            write_atomically(self.path, json.dumps(data, ensure_ascii=False, sort_keys=True))
         except OSError as exc:
             if not self._warned:
                 log.warning("the question history %s cannot be saved: %s", self.path, exc)
@@ -125,17 +125,3 @@ def _checked(data: Any) -> tuple[int, dict[str, dict[str, int]]]:
             }
     newest = max((n for cards in decks.values() for n in cards.values()), default=0)
     return max(games if isinstance(games, int) else 0, newest), decks
-
-
-def _write_atomically(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".history-", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise

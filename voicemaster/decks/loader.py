@@ -12,7 +12,7 @@ from typing import IO, Any
 
 from voicemaster.decks.model import Deck, DeckError, Problem
 from voicemaster.decks.schema import check_deck
-from voicemaster.decks.yamlread import MAX_BYTES, ReadError, parse, read_text
+from voicemaster.decks.yamlread import MAX_BYTES, Parsed, ReadError, parse, read_text
 
 DECK_SUFFIXES = (".yaml", ".yml")
 
@@ -27,6 +27,11 @@ def deck_from_dict(data: Any, path: str = "<dict>") -> Deck:
 
 def deck_from_stream(stream: IO[Any], path: str = "<stream>") -> Deck:
     """A deck from a text or binary stream of YAML; problems carry line numbers."""
+    return parsed_deck(stream, path)[0]
+
+
+def parsed_deck(stream: IO[Any], path: str = "<stream>") -> tuple[Deck, Parsed]:
+    """``deck_from_stream``'s deck and the parse it came from (the line of every key)."""
     try:
         parsed = parse(read_text(stream))
     except ReadError as exc:
@@ -35,7 +40,7 @@ def deck_from_stream(stream: IO[Any], path: str = "<stream>") -> Deck:
     problems += [Problem(path, line, message) for line, message in parsed.problems]
     if deck is None or problems:
         raise DeckError(problems)
-    return deck
+    return deck, parsed
 
 
 def load_deck(path: str | os.PathLike[str]) -> Deck:

@@ -24,12 +24,16 @@ from rapidfuzz import fuzz, process
 
 from voicemaster.decks.model import Card, Deck, Problem
 from voicemaster.judge.phonetic import phonetic_key
-from voicemaster.judge.text import normalise
+from voicemaster.judge.text import SPECIAL, normalise
 
 SPOKEN_WORDS = 4  # an answer longer than this needs a form this short in accept
 NEAR_KEY = 88  # % alike, phonetic keys (rapidfuzz ratio) ...
 NEAR_SPELLING = 65  # ... and spellings: two answers that sound nearly the same
-SPOKEN_PUNCTUATION = frozenset(".,:;!?'\"-()&+%\u2019\u2018\u201c\u201d\u2013\u2014")
+# What a reader says or leaves out: the punctuation speech ignores, and the symbols the judge
+# folds (``&`` "and", ``%`` "percent", curly quotes, dashes).
+SPOKEN_PUNCTUATION = frozenset(".,:;!?'\"-()\u201c\u201d") | {
+    ch for ch in SPECIAL if not ch.isalnum()
+}
 _TOKEN = re.compile(r"[^\W_]+")
 _RUNS = re.compile(r"\d+|[^\W\d_]+")
 

@@ -15,19 +15,17 @@ from __future__ import annotations
 
 import argparse
 import io
-import os
 import re
-import shutil
 import sys
-import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from voicemaster.decks.drawing import parse_regions
-from voicemaster.decks.loader import deck_from_stream
+from voicemaster.decks.loader import deck_from_stream, parsed_deck
 from voicemaster.decks.model import DIFFICULTIES, Deck, DeckError, Problem
-from voicemaster.decks.yamlread import LinePath, ReadError, decode, parse
+from voicemaster.decks.yamlread import LinePath, ReadError, decode
+from voicemaster.files import write_atomically
 
 KEY_LINE = re.compile(
     r"^(?P<lead>[ \t]*(?:-[ \t]+)*)(?P<key>[A-Za-z_]+)[ \t]*:(?P<rest>.*?)(?P<eol>\r?\n)?$"
@@ -107,11 +105,7 @@ def _tag(fields: list[str], line: int) -> Tag:
 def tag_text(text: str, tags: Mapping[str, Tag], path: str) -> Tagged:
     """The deck ``text`` with ``tags`` written in; DeckError when the deck is broken, a card's
     lines cannot be placed, or the result differs from the deck in anything but its tags."""
-    before = _load(text, path)
-    try:
-        parsed = parse(text)
-    except ReadError as exc:
-        raise DeckError([Problem(path, exc.line, exc.message)]) from None
+    before, parsed = parsed_deck(io.StringIO(text), path)
     lines = text.splitlines(keepends=True)
     result = Tagged(text)
     edits: list[tuple[int, int, list[str]]] = []  # (first index, lines replaced, new lines)
@@ -141,7 +135,7 @@ def tag_text(text: str, tags: Mapping[str, Tag], path: str) -> Tagged:
         lines[first : first + replaced] = new
     result.text = "".join(lines)
     try:
-        after = _load(result.text, path)
+        after = deck_from_stream(io.StringIO(result.text), path)
     except DeckError as exc:
         broken = exc.problems[0]
         where = f"line {broken.line}: " if broken.line else ""
@@ -190,10 +184,6 @@ def _key_place(line: str, raw: bool = False) -> tuple[str, str]:
     return (lead if raw else " " * len(lead.expandtabs())), eol
 
 
-def _load(text: str, path: str) -> Deck:
-    return deck_from_stream(io.StringIO(text), path)
-
-
 def _verify(before: Deck, after: Deck, tags: Mapping[str, Tag]) -> None:
     """DeckError unless ``after`` is ``before`` with the tags (and moved lines)."""
     problems: list[Problem] = []
@@ -210,19 +200,6 @@ def _verify(before: Deck, after: Deck, tags: Mapping[str, Tag]) -> None:
             )
     if problems:
         raise DeckError(problems[:10])
-
-
-def write_atomically(path: Path, text: str) -> None:
-    """Replace ``path`` by ``text`` at once (a crash leaves the old file), keeping its mode."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}-", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as stream:
-            stream.write(text)
-        shutil.copymode(path, tmp)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def cmd_tag(args: argparse.Namespace) -> int:

@@ -12,7 +12,7 @@ import random
 from dataclasses import dataclass
 
 from voicemaster.decks import Card, Deck
-from voicemaster.decks.drawing import DrawSettings
+from voicemaster.decks.drawing import DrawSettings, lowest
 from voicemaster.decks.history import Asked
 from voicemaster.judge import AnswerKey, judge
 from voicemaster.speech.base import Expectation
@@ -63,9 +63,7 @@ class Quiz:
         """One card of ``pool`` (with the history: of its least recently asked), marked used.
         The history learns it was asked from the record (``GameLog.on_asked``)."""
         if self.asked is not None:
-            stamp = self.asked.stamp
-            oldest = min(stamp(c.id) for c in pool)
-            pool = [c for c in pool if stamp(c.id) == oldest]
+            pool = lowest(pool, self._stamp)
         card = rng.choice(pool)
         self.used.add(card.id)
         return card
@@ -75,15 +73,11 @@ class Quiz:
         no history), of the table's regions and difficulty where enough are, in their order:
         what a timeline game deals from."""
         cards = self.settings.enough(cards, need)
-        if self.asked is None:
-            return cards
-        stamps = sorted({self.asked.stamp(c.id) for c in cards})
-        taken: set[int] = set()
-        for stamp in stamps:
-            taken.add(stamp)
-            if sum(1 for c in cards if self.asked.stamp(c.id) in taken) >= need:
-                break
-        return [c for c in cards if self.asked.stamp(c.id) in taken]
+        return cards if self.asked is None else lowest(cards, self._stamp, need)
+
+    def _stamp(self, card: Card) -> int:
+        """The game that last asked the card (0: none; always 0 without the history)."""
+        return self.asked.stamp(card.id) if self.asked is not None else 0
 
     def key(self, card: Card, options: bool = False) -> AnswerKey:
         """The judge's key.  ``options``: the answering team heard the card's options read out,

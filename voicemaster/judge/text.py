@@ -11,11 +11,14 @@ import unicodedata
 from voicemaster.judge.letters import spell_out
 from voicemaster.judge.numbers import roman_to_digits, words_to_digits
 
-_SPECIAL = str.maketrans(
-    {"ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "ł": "l", "đ": "d", "ð": "d", "þ": "th",
-     "ı": "i", "&": " and ", "%": " percent ", "’": "'", "‘": "'", "`": "'", "–": " ",
-     "—": " ", "+": " plus "}
-)  # fmt: skip
+# Characters folded before anything else: letters NFKD does not split, and the symbols the
+# judge says (``&`` "and") or takes as an apostrophe or a space.
+SPECIAL = {
+    "ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "ł": "l", "đ": "d", "ð": "d", "þ": "th",
+    "ı": "i", "&": " and ", "%": " percent ", "’": "'", "‘": "'", "`": "'", "–": " ",
+    "—": " ", "+": " plus ",
+}  # fmt: skip
+_SPECIAL = str.maketrans(SPECIAL)
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}\b)")
 _APOSTROPHE = re.compile(r"(?<=[a-z0-9])'(?=[a-z])|'")
 _NOT_WORD = re.compile(r"[^a-z0-9.]+")
