@@ -29,10 +29,10 @@ class Refusal:
 
 
 class LiveBoard:
-    def __init__(self, lines: list[dict[str, Any]], url: str = "") -> None:
+    def __init__(self, lines: list[dict[str, Any]]) -> None:
         self.model = BoardModel(lines)
         self.teams: tuple[str, ...] = tuple(self.model.game.teams)
-        self.url = url
+        self.url = ""  # set by the server once it serves
         self.hub = Hub()
         self.inbox = Inbox()
         self.codes = TeamCodes(self.teams)
