@@ -155,12 +155,15 @@ def cmd_play(args: argparse.Namespace) -> int:
         return fail(str(exc) or "no input")
     path = chosen.path
     game_log.on_save_error = play_on_unsaved(speaker, ears)
+    settings = getattr(args, "board_settings", None)
     try:
-        settings = getattr(args, "board_settings", None)
         ears, board = board_beside(settings, game_log, ears, speaker)
     except BoardError as exc:
-        game_log.close()
-        return fail(str(exc))
+        if settings is None or settings.required:
+            game_log.close()
+            return fail(str(exc))
+        print(f"voicemaster: {exc}; playing without the board", file=sys.stderr, flush=True)
+        board = None
     master = quizmaster_class(game_log.header["variant"])(
         game_log, quiz, speaker, ears, timing(args, ears), recover
     )
