@@ -438,6 +438,7 @@ def _board_settings(args: argparse.Namespace) -> None:
         linger=float(args.board_linger),
         setup=float(setup or 0.0),
         speak=args.command == "play",
+        required=args.board_port is not None,  # not only on by default (on a Raspberry Pi)
     )
 
 

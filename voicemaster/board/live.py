@@ -20,6 +20,8 @@ from voicemaster.host import intents
 
 MAX_ANSWER = 200  # characters
 PLAY_KINDS = (*ANSWER_KINDS, "before", "options", "place")  # listening points that hide codes
+# what a team's message carries of the board: what its page draws, and the codes while shown
+TEAM_BOARD = ("question", "finished", "sent", "codes")
 
 
 @dataclass(frozen=True)
@@ -29,10 +31,10 @@ class Refusal:
 
 
 class LiveBoard:
-    def __init__(self, lines: list[dict[str, Any]], url: str = "") -> None:
+    def __init__(self, lines: list[dict[str, Any]]) -> None:
         self.model = BoardModel(lines)
         self.teams: tuple[str, ...] = tuple(self.model.game.teams)
-        self.url = url
+        self.url = ""  # set by the server once it serves
         self.hub = Hub()
         self.inbox = Inbox()
         self.codes = TeamCodes(self.teams)
@@ -88,6 +90,7 @@ class LiveBoard:
         if self.showing_codes and not self.inbox.closed_for_good:
             public["codes"] = self.codes.codes
         self.hub.publish(PUBLIC, public, self.seq)
+        board = {key: public[key] for key in TEAM_BOARD if key in public}
         window = self.inbox.window
         for team in self.teams:
             mine = window if window is not None and window.team == team else None
@@ -101,7 +104,7 @@ class LiveBoard:
                     "number": mine.number,
                 },
             }
-            self.hub.publish(channel_of(team), {"board": public, "me": me, "seq": self.seq},
+            self.hub.publish(channel_of(team), {"board": board, "me": me, "seq": self.seq},
                              self.seq)  # fmt: skip
 
     # --- the server's side --------------------------------------------------------------------

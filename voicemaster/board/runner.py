@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from typing import Any
+from typing import TYPE_CHECKING
 
 from voicemaster.board.live import LiveBoard
 from voicemaster.board.net import bind_addresses, url
 from voicemaster.board.settings import BoardError
+
+if TYPE_CHECKING:
+    from aiohttp import web
 
 STOP_TIMEOUT = 5.0
 
@@ -22,7 +25,7 @@ class BoardServer:
         self._ready = threading.Event()
         self._error: BaseException | None = None
         self._thread = threading.Thread(target=self._run, name="board", daemon=True)
-        self._runner: Any = None
+        self._runner: web.AppRunner | None = None
 
     @property
     def url(self) -> str:
@@ -63,9 +66,7 @@ class BoardServer:
             site = web.TCPSite(self._runner, address, self.port)
             await site.start()
             if self.port == 0:  # the first site chose a free port: the others take it too
-                server = getattr(site, "_server", None)
-                sockets = getattr(server, "sockets", None) or []
-                self.port = int(sockets[0].getsockname()[1])
+                self.port = int(self._runner.addresses[0][1])
 
     async def _shutdown(self) -> None:
         self.board.hub.end_all()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import sys
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING
 
 from voicemaster.board.ears import BoardEars
 from voicemaster.board.live import LiveBoard
@@ -55,9 +55,7 @@ class BoardSession:
         self.server.stop()
 
 
-def open_board(
-    settings: BoardSettings, log: GameLog, ears: Ears, screen: TextIO | None = None
-) -> BoardSession:
+def open_board(settings: BoardSettings, log: GameLog, ears: Ears) -> BoardSession:
     """Serve the board of the game ``log`` records; the returned ears replace ``ears``.
     BoardError when it cannot be served (the message says why)."""
     board = LiveBoard(log.lines)
@@ -65,5 +63,5 @@ def open_board(
     server.start()
     log.on_line = board.on_line
     session = BoardSession(board, server, BoardEars(ears, board, settings.pace), settings)
-    print(f"voicemaster: {session.notice()}", file=screen or sys.stderr, flush=True)
+    print(f"voicemaster: {session.notice()}", file=sys.stderr, flush=True)
     return session

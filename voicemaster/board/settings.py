@@ -19,3 +19,4 @@ class BoardSettings:
     linger: float = 0.0  # seconds the board stays up after the game ends
     setup: float = 0.0  # simulate: seconds to wait for every team to join before playing
     speak: bool = False  # say the address once at the start (play)
+    required: bool = True  # asked for: a board that cannot be served stops the game (else warned)

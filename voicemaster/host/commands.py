@@ -29,7 +29,13 @@ from voicemaster.host.start import Chosen, check_fits, choose_record, open_game,
 from voicemaster.places import Places
 from voicemaster.records import SaveError
 from voicemaster.rules.base import TEAM_COLOURS
-from voicemaster.speech.base import Ears, Expectation, Speaker, SpeechUnavailable
+from voicemaster.speech.base import (
+    Ears,
+    Expectation,
+    PreparingPhrases,
+    Speaker,
+    SpeechUnavailable,
+)
 from voicemaster.speech.voice_choice import VoiceChoice
 
 if TYPE_CHECKING:
@@ -39,7 +45,6 @@ log = logging.getLogger(__name__)
 
 
 TEXT_NOTICE = "instead"  # the speech layer's warnings that end in printing instead of speaking
-VOICE_NOTICE = "speaks with"  # ... and the one that another voice speaks (tts.VOICE_NOTICE)
 
 
 class _ScreenNotice(logging.Handler):
@@ -47,13 +52,14 @@ class _ScreenNotice(logging.Handler):
     no speech engine), and once that it speaks with espeak-ng as the Piper voice cannot be
     used; the details stay in the log file."""
 
-    def __init__(self) -> None:
+    def __init__(self, notices: tuple[str, ...]) -> None:
         super().__init__(logging.WARNING)
+        self.notices = notices
         self.shown: set[str] = set()
 
     def emit(self, record: logging.LogRecord) -> None:
         message = record.getMessage()
-        for notice in (TEXT_NOTICE, VOICE_NOTICE):
+        for notice in self.notices:
             if notice not in self.shown and notice in message:
                 self.shown.add(notice)
                 print(f"voicemaster: {message}", file=sys.stderr, flush=True)
@@ -64,16 +70,16 @@ def make_speaker(output: str, choice: VoiceChoice | None = None) -> Speaker:
     fixed phrases rendered ahead for the usual four teams; or the screen."""
     if output == "text":
         return TextSpeaker()
+    from voicemaster.speech.tts import VOICE_NOTICE
     from voicemaster.speech.tts import make_speaker as make_voice
 
     tts_log = logging.getLogger("voicemaster.speech.tts")
     if not any(isinstance(h, _ScreenNotice) for h in tts_log.handlers):
-        tts_log.addHandler(_ScreenNotice())
+        tts_log.addHandler(_ScreenNotice((TEXT_NOTICE, VOICE_NOTICE)))
     choice = choice or VoiceChoice()
     speaker = make_voice(choice.kind, settings=choice.settings)
-    prepare = getattr(speaker, "prepare_phrases", None)
-    if callable(prepare):
-        prepare(fixed_phrases(TEAM_COLOURS[:4]))
+    if isinstance(speaker, PreparingPhrases):
+        speaker.prepare_phrases(fixed_phrases(TEAM_COLOURS[:4]))
     return speaker
 
 
@@ -149,12 +155,15 @@ def cmd_play(args: argparse.Namespace) -> int:
         return fail(str(exc) or "no input")
     path = chosen.path
     game_log.on_save_error = play_on_unsaved(speaker, ears)
+    settings = getattr(args, "board_settings", None)
     try:
-        settings = getattr(args, "board_settings", None)
         ears, board = board_beside(settings, game_log, ears, speaker)
     except BoardError as exc:
-        game_log.close()
-        return fail(str(exc))
+        if settings is None or settings.required:
+            game_log.close()
+            return fail(str(exc))
+        print(f"voicemaster: {exc}; playing without the board", file=sys.stderr, flush=True)
+        board = None
     master = quizmaster_class(game_log.header["variant"])(
         game_log, quiz, speaker, ears, timing(args, ears), recover
     )

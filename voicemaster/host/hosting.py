@@ -89,15 +89,10 @@ class Host(Generic[G]):
         self.speaker.say(text)
 
     @property
-    def prepares(self) -> bool:
-        """The speaker can render a line before it is said (see ``prepare``)."""
-        return isinstance(self.speaker, Preparing)
-
-    def prepare(self, text: str) -> None:
-        """Have the speaker render ``text``, a line said soon, in the background (a speaker
-        that cannot says it as it comes)."""
-        if isinstance(self.speaker, Preparing):
-            self.speaker.prepare(text)
+    def preparer(self) -> Preparing | None:
+        """The speaker, when it can render a line said soon in the background (None: it says
+        every line as it comes)."""
+        return self.speaker if isinstance(self.speaker, Preparing) else None
 
     def rng(self, purpose: str) -> random.Random:
         _, lines, edits = self._context()

@@ -139,13 +139,13 @@ class Turn:
         """The question is read next unless a move comes first: the card it would be drawn
         from now is foreseen (not drawn: the record and its random streams stay as they
         are) and its question rendered in the background, so that it plays at once."""
-        qm = self.qm
-        if not qm.prepares:
+        qm, preparer = self.qm, self.qm.preparer
+        if preparer is None:
             return
         category = qm.game.category_at(self.team, self.slot)
         card = qm.foresee_card(self.team, category, qm.taken_back())
         if card is not None:
-            qm.prepare(card.question)
+            preparer.prepare(card.question)
 
     def settle_shout(
         self, intent: Intent | None, heard: Heard | None, asked: bool

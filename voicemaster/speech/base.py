@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
@@ -89,6 +90,14 @@ class Preparing(Protocol):
         """Render ``text`` in the background, so that saying it soon plays at once.  Never
         blocks; a line prepared and never said costs only memory, and saying a line while
         it is still being rendered waits for that rendering."""
+
+
+@runtime_checkable
+class PreparingPhrases(Protocol):
+    """A speaker that can render lines said again and again (the fixed phrases) ahead."""
+
+    def prepare_phrases(self, phrases: Iterable[str]) -> None:
+        """Render ``phrases`` in the background, after any line prepared or said."""
 
 
 class AudioSource(Protocol):
