@@ -135,11 +135,10 @@ def _game(ns: argparse.Namespace) -> GameOptions:
     from voicemaster.decks.drawing import DrawSettings
 
     draw = DrawSettings(ns.difficulty or "mixed", ns.no_region or frozenset())
-    names = ("variant", "teams", "names", "track", "mode", "kinds", "home_stretch", "deck")
-    given = {name: getattr(ns, name) for name in names}
     return GameOptions(
-        draw, **given, difficulty=ns.difficulty, no_region=ns.no_region, seed=ns.seed,
-        record=ns.record, resume=ns.resume,
+        draw, variant=ns.variant, teams=ns.teams, names=ns.names, track=ns.track, mode=ns.mode,
+        kinds=ns.kinds, home_stretch=ns.home_stretch, deck=ns.deck, difficulty=ns.difficulty,
+        no_region=ns.no_region, seed=ns.seed, record=ns.record, resume=ns.resume,
     )  # fmt: skip
 
 
