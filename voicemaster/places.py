@@ -4,7 +4,8 @@ One data folder holds the saved games (``games/``), the crash log (``voicemaster
 history of asked questions (``history.json``).  It is chosen in cli.py, the only reader of argv,
 the environment and the config file: ``--data DIR``, else ``$VOICEMASTER_DATA``, else ``data`` in
 the config file, else ``$XDG_DATA_HOME/voicemaster`` (``~/.local/share/voicemaster``).  The
-functions here take what cli.py read and return a ``Places`` passed down to the commands.
+functions here take what cli.py read and return a ``Places``, which the commands receive in
+their settings (:mod:`voicemaster.settings`).
 The config file also holds the quizmaster's voice (``voice``, ``rate``, ``volume``, ``car``),
 which the command line's flags override.
 """

@@ -15,13 +15,13 @@ from tests.board.helpers import Listener, answer, view
 from voicemaster.board.ears import BoardEars
 from voicemaster.board.live import LiveBoard
 from voicemaster.board.runner import BoardServer
+from voicemaster.commands.play_start import quizmaster_class
 from voicemaster.decks import load_deck
 from voicemaster.host.channels import TranscriptSpeaker
 from voicemaster.host.listening import Timing
 from voicemaster.host.log import GameLog
 from voicemaster.host.quiz import Quiz
 from voicemaster.host.simulate import SimTable
-from voicemaster.host.start import quizmaster_class
 from voicemaster.records import read_record
 
 ROOT = Path(__file__).resolve().parents[2]

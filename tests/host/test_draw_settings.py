@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 
 from tests.host.helpers import simulate
-from voicemaster.cli import DIFFICULTY_CHOICES, build_parser, main
+from voicemaster.cli import build_parser, main
+from voicemaster.commands.arguments import DIFFICULTY_CHOICES
 from voicemaster.decks import Card, load_deck
 from voicemaster.decks.drawing import DIFFICULTY_CHOICES as DRAWING_CHOICES
 

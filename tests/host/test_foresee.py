@@ -11,8 +11,8 @@ import pytest
 
 from tests.host.helpers import DECK, Table, questions, simulate
 from tests.speech.conftest import needs
+from voicemaster.commands import simulate as simulate_cmd
 from voicemaster.decks import load_deck
-from voicemaster.host import simulate_cmd
 from voicemaster.host.channels import TranscriptSpeaker
 from voicemaster.host.dialogue import Quizmaster
 from voicemaster.host.listening import Timing

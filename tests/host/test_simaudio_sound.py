@@ -12,7 +12,8 @@ import numpy as np
 import pytest
 
 from tests.host.helpers import DECK, header
-from voicemaster.cli import build_parser, main
+from voicemaster.cli import build_parser, main, settings_for
+from voicemaster.commands.simulate import _simulation_header
 from voicemaster.host.channels import Cue
 from voicemaster.host.log import GameLog
 from voicemaster.host.simaudio import (
@@ -25,7 +26,6 @@ from voicemaster.host.simaudio import (
     Sound,
     parse_voices,
 )
-from voicemaster.host.simulate_cmd import _simulation_header
 from voicemaster.speech import audio
 from voicemaster.speech.base import Expectation, Heard, SpeechUnavailable
 from voicemaster.speech.synth import check_voice, synthesize
@@ -37,7 +37,7 @@ GAME = SimpleNamespace(teams=("red", "blue"), finished=False)
 
 
 def simulate_args(tmp_path: Path, *extra: str) -> Any:
-    return build_parser().parse_args(
+    return settings_for(
         ["simulate", "--teams", "2", "--seed", "4", "--deck", str(DECK)]
         + ["--record", str(tmp_path / "sim.jsonl"), *extra]
     )

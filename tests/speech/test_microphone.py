@@ -260,10 +260,7 @@ def test_device_choice_and_rate_choice() -> None:
 
 def test_devices_command_lists_the_fake_microphone(fake_home: Path) -> None:
     (fake_home / ".asoundrc").write_text(ASOUNDRC.format(infile="/dev/zero"))
-    code = (
-        "from voicemaster.speech.commands_out import cmd_devices\n"
-        "raise SystemExit(cmd_devices(None))"
-    )
+    code = "from voicemaster.commands.say import cmd_devices\nraise SystemExit(cmd_devices(None))"
     env = {"HOME": str(fake_home), "PATH": os.environ.get("PATH", "")}
     done = subprocess.run(
         [sys.executable, "-c", code], env=env, cwd=ROOT, capture_output=True, text=True

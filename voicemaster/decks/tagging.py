@@ -1,4 +1,4 @@
-"""``voicemaster deck tag TAGS.tsv DECK.yaml``: difficulty and region into a deck file.
+"""Difficulty and region into a deck file (``voicemaster deck tag TAGS.tsv DECK.yaml``).
 
 A tag file has one line per card, ``id<TAB>difficulty<TAB>region`` (the region empty or left
 out for a card answerable anywhere, ``uk``, ``us`` or ``uk,us``); blank lines, lines starting
@@ -13,10 +13,8 @@ with the deck before: every card must be as it was but for its tags, or nothing 
 
 from __future__ import annotations
 
-import argparse
 import io
 import re
-import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -25,7 +23,6 @@ from voicemaster.decks.drawing import parse_regions
 from voicemaster.decks.loader import deck_from_stream, parsed_deck
 from voicemaster.decks.model import DIFFICULTIES, Deck, DeckError, Problem
 from voicemaster.decks.yamlread import LinePath, ReadError, decode
-from voicemaster.files import write_atomically
 
 KEY_LINE = re.compile(
     r"^(?P<lead>[ \t]*(?:-[ \t]+)*)(?P<key>[A-Za-z_]+)[ \t]*:(?P<rest>.*?)(?P<eol>\r?\n)?$"
@@ -202,37 +199,7 @@ def _verify(before: Deck, after: Deck, tags: Mapping[str, Tag]) -> None:
         raise DeckError(problems[:10])
 
 
-def cmd_tag(args: argparse.Namespace) -> int:
-    deck = Path(args.path)
-    try:
-        tags = parse_tags(_read(Path(args.tags)), args.tags)
-        result = tag_text(_read(deck), tags, args.path)
-        if not args.dry_run and result.added + result.changed:
-            write_atomically(deck, result.text)
-    except DeckError as exc:
-        return report_problems(exc.problems)
-    except OSError as exc:
-        return report_problems([Problem(args.path, None, f"cannot write: {exc.strerror or exc}")])
-    verb = "would tag" if args.dry_run else "tagged"
-    print(
-        f"{args.path}: {verb} {result.added + result.changed} questions ({result.added} new, "
-        f"{result.changed} changed), {result.same} already so; "
-        f"{len(result.untagged)} questions have no line in {args.tags}"
-    )
-    if result.unknown:
-        shown = ", ".join(result.unknown[:5]) + (" ..." if len(result.unknown) > 5 else "")
-        print(f"{args.tags}: warning: {len(result.unknown)} tags name no question: {shown}")
-    return 0
-
-
-def report_problems(problems: list[Problem]) -> int:
-    """Every problem on stderr, one line each; the exit status 2."""
-    for problem in problems:
-        print(problem, file=sys.stderr)
-    return 2
-
-
-def _read(path: Path) -> str:
+def read_text(path: Path) -> str:
     """A UTF-8 text file; DeckError when it cannot be read."""
     try:
         return decode(path.read_bytes())

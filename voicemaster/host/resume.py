@@ -9,40 +9,16 @@ and its standings: "the standard game from Sunday, Tigers 14, Owls 9".
 
 from __future__ import annotations
 
-import argparse
 import json
 import re
 import time
 from datetime import date
-from pathlib import Path
 from typing import Any
 
 from voicemaster.decks import Deck
-from voicemaster.decks.refs import card_digest, deck_key, deck_ref
+from voicemaster.decks.refs import card_digest, deck_key
 from voicemaster.host.phrases import listing, team_name
 from voicemaster.host.saved import SavedGame
-
-
-def given_options(args: argparse.Namespace, folders: tuple[Path, ...] = ()) -> dict[str, Any]:
-    """The game options given on the command line (not defaults), by header field; decks as a
-    header names them (``folders``: the deck folders)."""
-    given: dict[str, Any] = {}
-    if getattr(args, "variant", None) is not None:
-        given["variant"] = args.variant
-    if getattr(args, "names", None):
-        given["teams"] = [n.strip().lower() for n in args.names.split(",") if n.strip()]
-    elif getattr(args, "teams", None) is not None:
-        given["team_count"] = args.teams
-    for name in ("track", "home_stretch", "seed", "mode"):
-        if getattr(args, name, None) is not None:
-            given[name] = getattr(args, name)
-    if getattr(args, "deck", None):
-        given["deck"] = [deck_ref(p, folders) for p in args.deck]
-    if getattr(args, "difficulty", None) is not None:
-        given["difficulty"] = args.difficulty
-    if getattr(args, "no_region", None) is not None:
-        given["no_region"] = sorted(args.no_region)
-    return given
 
 
 def conflicts(header: dict[str, Any], given: dict[str, Any]) -> list[str]:

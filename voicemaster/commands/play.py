@@ -1,9 +1,8 @@
 """`voicemaster play`: the voice (or the screen), the ears (microphone or keyboard), the
-windows, then the game chosen in ``start`` until it ends or the players quit."""
+windows, then the game chosen in ``play_start`` until it ends or the players quit."""
 
 from __future__ import annotations
 
-import argparse
 import json
 import logging
 import sys
@@ -12,23 +11,30 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from voicemaster.board.settings import BoardError, BoardSettings
+from voicemaster.commands.play_flags import check_flags
+from voicemaster.commands.play_start import (
+    Chosen,
+    check_fits,
+    choose_record,
+    given_options,
+    open_game,
+    quizmaster_class,
+)
 from voicemaster.decks import DeckError
 from voicemaster.host import intents
 from voicemaster.host.channels import KeyboardEars, TextSpeaker
 from voicemaster.host.dialogue import Quizmaster
-from voicemaster.host.flags import check_flags
 from voicemaster.host.listening import Timing
 from voicemaster.host.log import GameLog
 from voicemaster.host.phrases import fixed_phrases, team_name
 from voicemaster.host.quiz import Quiz
-from voicemaster.host.resume import changed_cards, dropped_note, given_options, preview
+from voicemaster.host.resume import changed_cards, dropped_note, preview
 from voicemaster.host.saving import play_on_unsaved, unsaved_message
 from voicemaster.host.session import SetupError, crash_log, deck_folders, fail
 from voicemaster.host.setup_voice import VARIANT_WORDS
-from voicemaster.host.start import Chosen, check_fits, choose_record, open_game, quizmaster_class
-from voicemaster.places import Places
 from voicemaster.records import SaveError
 from voicemaster.rules.base import TEAM_COLOURS
+from voicemaster.settings import PlaySettings
 from voicemaster.speech.base import (
     Ears,
     Expectation,
@@ -83,21 +89,21 @@ def make_speaker(output: str, choice: VoiceChoice | None = None) -> Speaker:
     return speaker
 
 
-def make_ears(args: argparse.Namespace, speaker: Speaker) -> tuple[Ears, Callable[[], None] | None]:
+def make_ears(settings: PlaySettings, speaker: Speaker) -> tuple[Ears, Callable[[], None] | None]:
     """The microphone (with a way to reopen it), or the keyboard when asked or when no
     microphone works and the players agree.  The microphone is looked for before the
     recognizer loads, so a missing one is reported at once."""
-    if args.input == "keyboard":
+    if settings.input == "keyboard":
         return KeyboardEars(), None
     try:
         from voicemaster.speech.listener import MicEars, make_recognizer
         from voicemaster.speech.microphone import Microphone
 
-        mic = Microphone(args.device).open()
+        mic = Microphone(settings.device).open()
     except (SpeechUnavailable, ImportError) as exc:
         return offer_keyboard(speaker, exc), None
     try:
-        recognizer = make_recognizer(args.asr, args.model)
+        recognizer = make_recognizer(settings.asr, settings.model, settings.models)
     except (SpeechUnavailable, ImportError) as exc:
         mic.close()
         return offer_keyboard(speaker, exc), None
@@ -118,11 +124,11 @@ def offer_keyboard(speaker: Speaker, why: Exception) -> KeyboardEars:
     raise SetupError("no microphone; start with --input keyboard to type answers")
 
 
-def timing(args: argparse.Namespace, ears: Ears) -> Timing:
+def timing(settings: PlaySettings, ears: Ears) -> Timing:
     """The windows from --window and --thinking; typing gets a longer window by default."""
     typed = bool(getattr(ears, "typed", False))
-    window = args.window if args.window is not None else (12.0 if typed else 5.0)
-    return Timing(before=float(window), thinking=float(args.thinking))
+    window = settings.window if settings.window is not None else (12.0 if typed else 5.0)
+    return Timing(before=float(window), thinking=float(settings.thinking))
 
 
 def welcome(master: Quizmaster, resumed: bool) -> bool:
@@ -140,32 +146,31 @@ def welcome(master: Quizmaster, resumed: bool) -> bool:
     return True
 
 
-def cmd_play(args: argparse.Namespace) -> int:
-    places: Places = args.places
+def cmd_play(settings: PlaySettings) -> int:
+    places, game = settings.places, settings.game
     log_file = crash_log(places.log)
-    speaker = make_speaker(args.output, args.speech)
+    speaker = make_speaker(settings.output, settings.voice)
     try:
-        check_flags(args)  # every flag before the first word is spoken
-        if args.resume:  # a saved game that does not fit the options: say so before listening
-            check_fits(Path(args.resume), given_options(args, deck_folders(places)))
-        ears, recover = make_ears(args, speaker)
-        chosen = choose_record(args, speaker, ears)
-        game_log, quiz = open_chosen(chosen, args, speaker, ears)
+        check_flags(game)  # every flag before the first word is spoken
+        if game.resume:  # a saved game that does not fit the options: say so before listening
+            check_fits(Path(game.resume), given_options(game, deck_folders(places)))
+        ears, recover = make_ears(settings, speaker)
+        chosen = choose_record(settings, speaker, ears)
+        game_log, quiz = open_chosen(chosen, settings, speaker, ears)
     except (SetupError, DeckError, EOFError) as exc:
         return fail(str(exc) or "no input")
     path = chosen.path
     game_log.on_save_error = play_on_unsaved(speaker, ears)
-    settings = getattr(args, "board_settings", None)
     try:
-        ears, board = board_beside(settings, game_log, ears, speaker)
+        ears, board = board_beside(settings.board, game_log, ears, speaker)
     except BoardError as exc:
-        if settings is None or settings.required:
+        if settings.board is None or settings.board.required:
             game_log.close()
             return fail(str(exc))
         print(f"voicemaster: {exc}; playing without the board", file=sys.stderr, flush=True)
         board = None
     master = quizmaster_class(game_log.header["variant"])(
-        game_log, quiz, speaker, ears, timing(args, ears), recover
+        game_log, quiz, speaker, ears, timing(settings, ears), recover
     )
     try:
         playing = welcome(master, chosen.resumed)
@@ -207,18 +212,18 @@ def board_beside(
 
 
 def open_chosen(
-    chosen: Chosen, args: argparse.Namespace, speaker: Speaker, ears: Ears
+    chosen: Chosen, settings: PlaySettings, speaker: Speaker, ears: Ears
 ) -> tuple[GameLog, Quiz]:
     """Open the chosen game's record.  When it cannot be written: a --record path is an error;
     otherwise the table hears why and may play from memory."""
     try:
-        return open_game(chosen.path, chosen.header, args.places)
+        return open_game(chosen.path, chosen.header, settings.places)
     except SaveError as exc:
-        if args.record and not chosen.resumed:
+        if settings.game.record and not chosen.resumed:
             raise SetupError(f"cannot write the record {exc.path}: {exc.reason}") from None
         if not play_on_unsaved(speaker, ears)(exc):
             raise SetupError(f"cannot save the game in {exc.path}: {exc.reason}") from None
-        return open_game(chosen.path, chosen.header, args.places, unsaved=exc)
+        return open_game(chosen.path, chosen.header, settings.places, unsaved=exc)
 
 
 def resume_notes(game_log: GameLog, quiz: Quiz) -> list[str]:

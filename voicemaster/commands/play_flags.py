@@ -6,34 +6,32 @@ players could choose (a track of 1 fits none; --kinds only fits familie)."""
 
 from __future__ import annotations
 
-import argparse
-
 from voicemaster.host.session import SetupError, team_names
 from voicemaster.rules import variant_names
 from voicemaster.rules.base import Settings
+from voicemaster.settings import GameOptions
 
 MIN_TRACK = 2  # every rule set: the finish (kompakt: the points to win) at least this far
 NO_STRETCH = ("kompakt", "timeline")  # rule sets without a home stretch
 
 
-def check_flags(args: argparse.Namespace) -> None:
+def check_flags(game: GameOptions) -> None:
     """SetupError naming the first flag that cannot make a game."""
     teams = None
-    if args.teams is not None or args.names is not None:
-        teams = team_names(args.teams, args.names, args.variant)
+    if game.teams is not None or game.names is not None:
+        teams = team_names(game.teams, game.names, game.variant)
     # with the teams given nothing is asked: the rule set is the flag's, or standard
-    variant = args.variant or ("standard" if teams is not None else None)
-    _check_track(args.track, variant)
-    _check_stretch(getattr(args, "home_stretch", None), args.track, variant)
-    _check_only_for(variant, "familie", "--kinds", getattr(args, "kinds", None))
-    mode = getattr(args, "mode", None)
-    _check_only_for(variant, "kompakt", "--mode empty-bag", mode not in (None, "race"))
-    _check_decks(getattr(args, "deck", None))
-    if getattr(args, "kinds", None) and teams is not None:
+    variant = game.variant or ("standard" if teams is not None else None)
+    _check_track(game.track, variant)
+    _check_stretch(game.home_stretch, game.track, variant)
+    _check_only_for(variant, "familie", "--kinds", game.kinds)
+    _check_only_for(variant, "kompakt", "--mode empty-bag", game.mode not in (None, "race"))
+    _check_decks(game.deck)
+    if game.kinds and teams is not None:
         from voicemaster.host.familie import parse_kinds
 
         try:
-            parse_kinds(args.kinds, teams)
+            parse_kinds(game.kinds, teams)
         except ValueError as exc:
             raise SetupError(str(exc)) from None
 

@@ -6,23 +6,22 @@ opening a saved game."""
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from voicemaster.decks import Deck, load_deck
 from voicemaster.decks.history import Asked, History
-from voicemaster.decks.refs import card_digest
+from voicemaster.decks.refs import card_digest, deck_ref
 from voicemaster.host.dialogue import Quizmaster
 from voicemaster.host.log import GameLog
 from voicemaster.host.offer import offer
 from voicemaster.host.phrases import listing, team_name
 from voicemaster.host.quiz import Quiz
-from voicemaster.host.resume import conflicts, given_options
+from voicemaster.host.resume import conflicts
 from voicemaster.host.saved import scan
 from voicemaster.host.saving import check_record_path
 from voicemaster.host.session import (
@@ -42,6 +41,7 @@ from voicemaster.host.session import (
 from voicemaster.host.setup_voice import VARIANT_WORDS, ask_setup
 from voicemaster.places import Places
 from voicemaster.records import RecordError, SaveError, game_from_header, read_record
+from voicemaster.settings import GameOptions, PlaySettings
 from voicemaster.speech.base import Ears, Speaker
 
 
@@ -73,12 +73,12 @@ def quizmaster_class(variant: str) -> type[Quizmaster]:
 
 
 def variant_extra(
-    args: argparse.Namespace, teams: list[str], ask: tuple[Speaker, Ears] | None
+    game: GameOptions, teams: list[str], ask: tuple[Speaker, Ears] | None
 ) -> dict[str, Any]:
     """Header fields a rule set needs from the players: familie's kinds (``--kinds``, else asked
     when ``ask`` gives a speaker and ears, else mixed for a simulated table)."""
-    kinds = getattr(args, "kinds", None)
-    if args.variant != "familie":
+    kinds = game.kinds
+    if game.variant != "familie":
         if kinds:
             raise SetupError("--kinds is for familie")
         return {}
@@ -92,7 +92,7 @@ def variant_extra(
             raise SetupError(str(exc)) from None
     if ask is not None:
         return {"kinds": familie.ask_kinds(ask[0], ask[1], teams)}
-    return {"kinds": familie.alternating_kinds(teams, args.seed or 0)}
+    return {"kinds": familie.alternating_kinds(teams, game.seed or 0)}
 
 
 def goal(header: dict[str, Any]) -> str:
@@ -108,24 +108,24 @@ def goal(header: dict[str, Any]) -> str:
     return f"The finish is at {header.get('track')}."
 
 
-def choose_record(args: argparse.Namespace, speaker: Speaker, ears: Ears) -> Chosen:
+def choose_record(settings: PlaySettings, speaker: Speaker, ears: Ears) -> Chosen:
     """The game to play: resumed, picked from the offered unfinished games (only games that fit
     the options given), or a new game (set up by voice).  Broken records newer than the game
     offered first are named on screen."""
-    places: Places = args.places
-    given = given_options(args, deck_folders(places))
-    if args.resume:
-        path = Path(args.resume)
+    places, game = settings.places, settings.game
+    given = given_options(game, deck_folders(places))
+    if game.resume:
+        path = Path(game.resume)
         check_fits(path, given)
         return Chosen(path, True)
-    if args.record:
-        check_record_path(Path(args.record))
-    if args.resume is not None or args.record is None:
+    if game.record:
+        check_record_path(Path(game.record))
+    if game.resume is not None or game.record is None:
         found = scan(places.games)
         fits = [g for g in found.unfinished() if not conflicts(g.header, given)]
         for broken in found.broken_since(fits[0] if fits else None):
             print(f"voicemaster: skipped: {broken.note()}", file=sys.stderr)
-        if args.resume is not None:
+        if game.resume is not None:
             if not fits:
                 fit = " that fits the options given" if given else ""
                 raise SetupError(f"no unfinished game{fit} in {places.games}/")
@@ -133,7 +133,30 @@ def choose_record(args: argparse.Namespace, speaker: Speaker, ears: Ears) -> Cho
         picked = offer(fits, speaker, ears) if fits else None
         if picked is not None:
             return Chosen(picked.path, True)
-    return new_game(args, speaker, ears)
+    return new_game(settings, speaker, ears)
+
+
+def given_options(game: GameOptions, folders: tuple[Path, ...] = ()) -> dict[str, Any]:
+    """The game options given on the command line (not defaults), by header field; decks as a
+    header names them (``folders``: the deck folders)."""
+    given: dict[str, Any] = {}
+    if game.variant is not None:
+        given["variant"] = game.variant
+    if game.names:
+        given["teams"] = [n.strip().lower() for n in game.names.split(",") if n.strip()]
+    elif game.teams is not None:
+        given["team_count"] = game.teams
+    fields = (("track", game.track), ("home_stretch", game.home_stretch), ("seed", game.seed))
+    for name, value in (*fields, ("mode", game.mode)):
+        if value is not None:
+            given[name] = value
+    if game.deck:
+        given["deck"] = [deck_ref(p, folders) for p in game.deck]
+    if game.difficulty is not None:
+        given["difficulty"] = game.difficulty
+    if game.no_region is not None:
+        given["no_region"] = sorted(game.no_region)
+    return given
 
 
 def check_fits(path: Path, given: dict[str, Any]) -> None:
@@ -146,38 +169,37 @@ def check_fits(path: Path, given: dict[str, Any]) -> None:
         raise SetupError(f"{path} does not fit the options given: {'; '.join(problems)}")
 
 
-def new_game(args: argparse.Namespace, speaker: Speaker, ears: Ears) -> Chosen:
-    places: Places = args.places
-    teams = set_up_teams(args, speaker, ears)
+def new_game(settings: PlaySettings, speaker: Speaker, ears: Ears) -> Chosen:
+    places = settings.places
+    teams, game = set_up_teams(settings.game, speaker, ears)
     folders = deck_folders(places)
-    paths = deck_paths(args.deck, args.variant, folders)
-    extra = variant_extra(args, teams, (speaker, ears))
-    header = new_header(args, teams, {"deck": deck_refs(paths, folders), **extra})
-    path = Path(args.record) if args.record else new_record_path(places.games)
+    paths = deck_paths(game.deck, game.variant or "standard", folders)
+    extra = variant_extra(game, teams, (speaker, ears))
+    header = new_header(game, teams, {"deck": deck_refs(paths, folders), **extra})
+    path = Path(game.record) if game.record else new_record_path(places.games)
     check_deck_serves(load_decks(paths), game_from_header(header))  # before any record exists
-    if getattr(args, "history", True):
+    if settings.history:
         header["history"] = History.load(places.history).begin_game()
     names = listing([team_name(t) for t in teams])
     variant = VARIANT_WORDS[header["variant"]]  # "Bezzerwizzer Ord, the word edition"
     variant += "," if "," in variant else ""
-    settings = draw_settings(header, path)
+    draw = draw_settings(header, path)
     told = f"A new game of {variant} for {len(teams)} teams: {names}. {goal(header)}"
-    speaker.say(f"{told} {settings.sentence()}".rstrip())
+    speaker.say(f"{told} {draw.sentence()}".rstrip())
     return Chosen(path, False, header)
 
 
-def set_up_teams(args: argparse.Namespace, speaker: Speaker, ears: Ears) -> list[str]:
+def set_up_teams(game: GameOptions, speaker: Speaker, ears: Ears) -> tuple[list[str], GameOptions]:
     """The teams from --teams/--names (then nothing is asked: the rule set and the track take
     their flags or defaults); without them the table is set up by voice: the rule set and the
-    track unless given as flags, the number of teams and their names.  Sets ``args.variant``
-    and ``args.track``."""
-    if args.teams is not None or args.names is not None:
-        args.variant = args.variant or "standard"
-        return team_names(args.teams, args.names, args.variant)
-    fixed = args.track is not None or getattr(args, "mode", None) == "empty-bag"
-    setup = ask_setup(speaker, ears, args.variant, args.track, ask_track=not fixed)
-    args.variant, args.track = setup.variant, setup.track
-    return list(setup.teams)
+    track unless given as flags, the number of teams and their names.  Returns the teams and
+    the options with the rule set and the track chosen."""
+    if game.teams is not None or game.names is not None:
+        game = replace(game, variant=game.variant or "standard")
+        return team_names(game.teams, game.names, game.variant), game
+    fixed = game.track is not None or game.mode == "empty-bag"
+    setup = ask_setup(speaker, ears, game.variant, game.track, ask_track=not fixed)
+    return list(setup.teams), replace(game, variant=setup.variant, track=setup.track)
 
 
 def open_game(

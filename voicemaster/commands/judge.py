@@ -6,13 +6,13 @@ check` does)."""
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from typing import Any, TextIO
 
 from voicemaster.judge.cases import BadLine, Case, read_cases
 from voicemaster.judge.core import judge
+from voicemaster.settings import JudgeSettings
 
 
 def result(case: Case | BadLine) -> dict[str, Any]:
@@ -46,8 +46,8 @@ def _run(stream: TextIO, out: TextIO, name: str) -> int:
     return 2 if bad else 0
 
 
-def cmd_judge(args: argparse.Namespace) -> int:
-    path: str = args.jsonl
+def cmd_judge(settings: JudgeSettings) -> int:
+    path = settings.jsonl
     try:
         if path == "-":
             return _run(sys.stdin, sys.stdout, "<stdin>")

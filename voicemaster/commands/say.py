@@ -1,34 +1,34 @@
-"""Handlers for ``voicemaster say`` and ``voicemaster devices`` (re-exported by commands.py)."""
+"""`voicemaster say` (speak a text or render it to a WAV file) and `voicemaster devices`."""
 
 from __future__ import annotations
 
-import argparse
 import sys
 
+from voicemaster.settings import SaySettings
 from voicemaster.speech.base import SpeechUnavailable
 
 
-def cmd_say(args: argparse.Namespace) -> int:
-    """Speak ``args.text``, or with ``--wav OUT`` render it to a WAV file."""
+def cmd_say(settings: SaySettings) -> int:
+    """Speak the text, or with ``--wav OUT`` render it to a WAV file."""
     from voicemaster.speech.tts import TextSpeaker, make_speaker
 
-    text = str(args.text)
+    text = settings.text
     if not text.strip():
         print("voicemaster say: nothing to say (the text is empty)", file=sys.stderr)
         return 2
-    choice = args.speech
+    choice = settings.voice
     speaker = make_speaker(choice.kind, settings=choice.settings)
-    if args.wav:
+    if settings.wav:
         if isinstance(speaker, TextSpeaker):
             print("voicemaster say: no speech engine works: install espeak-ng", file=sys.stderr)
             return 1
         try:
-            path, seconds = speaker.render_wav(text, args.wav)
+            path, seconds = speaker.render_wav(text, settings.wav)
         except SpeechUnavailable as exc:
             print(f"voicemaster say: {exc}", file=sys.stderr)
             return 1
         except OSError as exc:
-            print(f"voicemaster say: cannot write {args.wav}: {exc.strerror}", file=sys.stderr)
+            print(f"voicemaster say: cannot write {settings.wav}: {exc.strerror}", file=sys.stderr)
             return 1
         print(f"{path}: {seconds:.2f} s")
         return 0
@@ -40,7 +40,7 @@ def _line(index: int, name: str, detail: str) -> str:
     return f"  {index:>3}  {name}  ({detail})"
 
 
-def cmd_devices(args: argparse.Namespace) -> int:
+def cmd_devices(settings: None = None) -> int:
     """List microphones and speakers with their index and name."""
     from voicemaster.speech.microphone import list_devices
 

@@ -4,7 +4,6 @@ take a game's name or its number in that list."""
 
 from __future__ import annotations
 
-import argparse
 import json
 import time
 from typing import Any
@@ -14,6 +13,7 @@ from voicemaster.host.resume import scores
 from voicemaster.host.saved import SavedGame, Scan, name_problem, pick, scan
 from voicemaster.host.session import fail
 from voicemaster.places import Places
+from voicemaster.settings import GamesSettings
 
 
 def listed(found: Scan, everything: bool) -> list[SavedGame]:
@@ -45,10 +45,10 @@ def row(number: int, game: SavedGame) -> str:
     return f"{number:3}  {game.name}  {stamp}  {game.game.name}, {state}: {standings}"
 
 
-def cmd_list(args: argparse.Namespace, places: Places) -> int:
+def cmd_list(settings: GamesSettings, places: Places) -> int:
     found = scan(places.games)
-    games = listed(found, args.all)
-    if args.json:
+    games = listed(found, settings.all)
+    if settings.json:
         data = {
             "folder": str(places.games),
             "games": [as_json(n, g) for n, g in enumerate(games, 1)],
@@ -56,7 +56,7 @@ def cmd_list(args: argparse.Namespace, places: Places) -> int:
         }
         print(json.dumps(data, ensure_ascii=False))
         return 0
-    kind = "saved" if args.all else "unfinished"
+    kind = "saved" if settings.all else "unfinished"
     if not games:
         print(f"no {kind} games in {places.games}")
     else:
@@ -68,16 +68,16 @@ def cmd_list(args: argparse.Namespace, places: Places) -> int:
     return 0
 
 
-def _find(args: argparse.Namespace, places: Places) -> SavedGame | None:
+def _find(settings: GamesSettings, places: Places) -> SavedGame | None:
     found = scan(places.games)
-    given = str(args.game)
-    return pick(listed(found, args.all) if given.isdigit() else found.games, given)
+    given = str(settings.game)
+    return pick(listed(found, settings.all) if given.isdigit() else found.games, given)
 
 
-def cmd_delete(args: argparse.Namespace, places: Places) -> int:
-    game = _find(args, places)
+def cmd_delete(settings: GamesSettings, places: Places) -> int:
+    game = _find(settings, places)
     if game is None:
-        return _missing(args.game, places)
+        return _missing(str(settings.game), places)
     try:
         game.path.unlink()
     except OSError as exc:
@@ -86,11 +86,11 @@ def cmd_delete(args: argparse.Namespace, places: Places) -> int:
     return 0
 
 
-def cmd_rename(args: argparse.Namespace, places: Places) -> int:
-    game = _find(args, places)
+def cmd_rename(settings: GamesSettings, places: Places) -> int:
+    game = _find(settings, places)
     if game is None:
-        return _missing(args.game, places)
-    name = str(args.name).strip()
+        return _missing(str(settings.game), places)
+    name = str(settings.name).strip()
     problem = name_problem(name, places.games)
     if problem is not None:
         return fail(problem)
@@ -107,11 +107,9 @@ def _missing(given: str, places: Places) -> int:
     return fail(f"no saved game {given!r} in {places.games}; voicemaster games lists them")
 
 
-def cmd_games(args: argparse.Namespace) -> int:
-    places: Places = args.places
-    command = getattr(args, "games_command", None)
-    if command == "delete":
-        return cmd_delete(args, places)
-    if command == "rename":
-        return cmd_rename(args, places)
-    return cmd_list(args, places)
+def cmd_games(settings: GamesSettings) -> int:
+    if settings.command == "delete":
+        return cmd_delete(settings, settings.places)
+    if settings.command == "rename":
+        return cmd_rename(settings, settings.places)
+    return cmd_list(settings, settings.places)

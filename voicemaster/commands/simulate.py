@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import argparse
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from voicemaster.board.settings import BoardError, BoardSettings
+from voicemaster.commands.play_start import digests, open_game, quizmaster_class, variant_extra
 from voicemaster.decks import DeckError
 from voicemaster.host.channels import TranscriptSpeaker
 from voicemaster.host.dialogue import Quizmaster
@@ -29,54 +30,46 @@ from voicemaster.host.session import (
     team_names,
 )
 from voicemaster.host.simulate import SimTable, play_out
-from voicemaster.host.start import digests, open_game, quizmaster_class, variant_extra
-from voicemaster.places import Places
 from voicemaster.records import game_from_header
+from voicemaster.settings import SimulateSettings
 from voicemaster.speech.base import Ears, Speaker, SpeechUnavailable
 
 if TYPE_CHECKING:
     from voicemaster.board.session import BoardSession
 
 
-def _simulation_header(args: argparse.Namespace) -> tuple[Path, dict[str, Any] | None]:
+def _simulation_header(settings: SimulateSettings) -> tuple[Path, dict[str, Any] | None]:
     """The record to play and a new game's header (None: resumed).  An existing --record is
     refused (resume it instead); the default record of a seed is simulated afresh."""
-    args.variant = args.variant or "standard"
-    places: Places | None = getattr(args, "places", None)  # cli.main sets the data folder
-    if args.resume is not None:
-        found = [Path(args.resume)] if args.resume else unfinished_games(_games(places))
+    game = replace(settings.game, variant=settings.game.variant or "standard")
+    places = settings.places
+    if game.resume is not None:
+        found = [Path(game.resume)] if game.resume else unfinished_games(places.games)
         if not found:
-            raise SetupError(f"no unfinished game in {_games(places)}/")
+            raise SetupError(f"no unfinished game in {places.games}/")
         return found[0], None
-    if args.record:
-        check_record_path(Path(args.record))
-    teams = team_names(args.teams or 3, args.names, args.variant)
-    options = {"skill": args.skill, "through": args.through, **_sound_options(args)}
+    if game.record:
+        check_record_path(Path(game.record))
+    teams = team_names(game.teams or 3, game.names, game.variant)
+    options = {"skill": settings.skill, "through": settings.through, **_sound_options(settings)}
     folders = deck_folders(places)
-    decks = deck_refs(deck_paths(args.deck, args.variant, folders), folders)
-    extra = variant_extra(args, teams, None)
-    header = new_header(args, teams, {"deck": decks, "simulate": options, **extra})
+    decks = deck_refs(deck_paths(game.deck, game.variant or "standard", folders), folders)
+    extra = variant_extra(game, teams, None)
+    header = new_header(game, teams, {"deck": decks, "simulate": options, **extra})
     path = (
-        Path(args.record)
-        if args.record
-        else _games(places) / (f"simulate-{header['variant']}-{len(teams)}-{header['seed']}.jsonl")
+        Path(game.record)
+        if game.record
+        else places.games / f"simulate-{header['variant']}-{len(teams)}-{header['seed']}.jsonl"
     )
-    if not args.record:
+    if not game.record:
         path.unlink(missing_ok=True)
     return path, header
 
 
-def _games(places: Places | None) -> Path:
-    if places is None:
-        raise SetupError("no data folder to keep the simulated game in; give --record PATH")
-    return places.games
-
-
-def _sound_options(args: argparse.Namespace) -> dict[str, Any]:
+def _sound_options(settings: SimulateSettings) -> dict[str, Any]:
     """The voices and noise of a simulation through audio (checked), for its record."""
-    voices, noise = getattr(args, "voices", None), getattr(args, "noise", "none")
-    snr, asr = getattr(args, "snr", None), getattr(args, "asr", None)
-    if args.through != "audio":
+    voices, noise, snr, asr = settings.voices, settings.noise, settings.snr, settings.asr
+    if settings.through != "audio":
         if voices is not None or noise != "none" or snr is not None or asr is not None:
             raise SetupError("--voices, --noise, --snr and --asr are for --through audio")
         return {}
@@ -107,14 +100,14 @@ def summary(game_log: GameLog, master: Quizmaster) -> dict[str, Any]:
     }
 
 
-def cmd_simulate(args: argparse.Namespace) -> int:
-    crash_log(args.places.log)
+def cmd_simulate(settings: SimulateSettings) -> int:
+    crash_log(settings.places.log)
     try:
-        path, header = _simulation_header(args)
+        path, header = _simulation_header(settings)
         if header is None:
-            game_log, quiz = open_game(path, places=args.places, history=False)
+            game_log, quiz = open_game(path, places=settings.places, history=False)
         else:
-            deck = load_decks(resolve_decks(header["deck"], deck_folders(args.places)))
+            deck = load_decks(resolve_decks(header["deck"], deck_folders(settings.places)))
             quiz = Quiz(deck, settings=draw_settings(header, path))
             check_deck_serves(quiz.deck, game_from_header(header))
             game_log = GameLog(path, header)
@@ -123,8 +116,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         return fail(str(exc))
     options = game_log.header.get("simulate", {})
     seed = int(game_log.header.get("seed", 0))
-    skill = float(options.get("skill", args.skill))
-    board = Beside(getattr(args, "board_settings", None), game_log)
+    skill = float(options.get("skill", settings.skill))
+    board = Beside(settings.board, game_log)
     try:
         return _simulate(game_log, quiz, seed, skill, options, board)
     except BoardError as exc:

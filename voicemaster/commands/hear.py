@@ -1,4 +1,4 @@
-"""``voicemaster hear|spot|say|devices|model``: handlers called by voicemaster.cli.
+"""`voicemaster hear` and `voicemaster spot`: answers and shouts in WAV files.
 
 ``hear`` and ``spot`` stream each WAV through the same path a game uses (chunks -> endpointer ->
 recognizer -> judge) and print one JSON object per input line; a bad line prints an ``error``
@@ -7,7 +7,6 @@ object and the rest still run.
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from collections.abc import Iterator
@@ -19,6 +18,7 @@ from typing import Any, TextIO
 import numpy as np
 
 from voicemaster.judge.cases import string_list
+from voicemaster.settings import HearSettings
 from voicemaster.speech.audio import AudioError, dither, duration_s, pad, read_wav
 from voicemaster.speech.base import Recognizer, SpeechUnavailable
 from voicemaster.speech.endpointer import EndpointConfig
@@ -27,56 +27,6 @@ from voicemaster.speech.listener import MicEars, expectation_for, listen_and_jud
 CHUNK_MS = 20
 TRAILING_S = 1.0  # quiet appended to a file: the pause a room gives after an answer
 FILE_CONFIG = EndpointConfig(holdoff_s=0.0)  # a file holds no echo of our own voice
-
-
-def cmd_say(args: argparse.Namespace) -> int:
-    from voicemaster.speech.commands_out import cmd_say as say
-
-    return say(args)
-
-
-def cmd_devices(args: argparse.Namespace) -> int:
-    from voicemaster.speech.commands_out import cmd_devices as devices
-
-    return devices(args)
-
-
-def cmd_model_download(args: argparse.Namespace) -> int:
-    from voicemaster.speech.models import download
-    from voicemaster.speech.whisper_models import WHISPER_MODELS, download_whisper
-
-    name = getattr(args, "name", None) or "vosk"
-    if name in WHISPER_MODELS:
-        return download_whisper(Path(args.dir), name)
-    if name.startswith("piper:"):
-        from voicemaster.speech.piper_voices import download_piper
-
-        return download_piper(Path(args.dir), name.partition(":")[2])
-    if name != "vosk":
-        known = ", ".join(["vosk", *WHISPER_MODELS, "piper:NAME"])
-        print(f"voicemaster model: unknown model {name!r} (known: {known})", file=sys.stderr)
-        return 2
-    return download(Path(args.dir))
-
-
-def cmd_model_list(args: argparse.Namespace) -> int:
-    from voicemaster.speech.models import list_models
-    from voicemaster.speech.piper_tts import BUNDLED_PACKAGE as BUNDLED_PIPER
-    from voicemaster.speech.piper_tts import BUNDLED_VOICE
-    from voicemaster.speech.piper_tts import available as piper_available
-    from voicemaster.speech.piper_voices import list_piper
-    from voicemaster.speech.whisper_asr import BUNDLED_PACKAGE, available
-    from voicemaster.speech.whisper_models import list_whisper
-
-    bundled = "installed" if available() else "not installed"
-    print(f"whisper tiny.en\t(bundled in {BUNDLED_PACKAGE}: {bundled})")
-    for folder in list_whisper(Path(args.dir)):
-        print(f"{folder.name}\t{folder}")
-    piper = "installed" if piper_available() else "not installed"
-    print(f"piper {BUNDLED_VOICE}\t(bundled in {BUNDLED_PIPER}: {piper})")
-    for voice in list_piper(Path(args.dir)):
-        print(f"piper:{voice.name.removesuffix('.onnx')}\t{voice}")
-    return list_models(Path(args.dir))
 
 
 # ---------------------------------------------------------------------------- input lines
@@ -113,19 +63,18 @@ def _ears(pcm: bytes, recognizer: Recognizer) -> MicEars:
     return MicEars(WavSource(pcm, chunk_ms=CHUNK_MS), recognizer, FILE_CONFIG)
 
 
-def _run(
-    args: argparse.Namespace, name: str, one: Any, recognizer: Recognizer | None = None
-) -> int:
+def _run(settings: HearSettings, name: str, one: Any, recognizer: Recognizer | None = None) -> int:
     """Shared driver: open input, make the recognizer, print one JSON object per line."""
     try:
-        rec = recognizer or make_recognizer(args.asr, args.model)
+        rec = recognizer or make_recognizer(settings.asr, settings.model, settings.models)
     except SpeechUnavailable as exc:
         print(f"voicemaster {name}: {exc}", file=sys.stderr)
         return 2
-    base = Path(args.jsonl).resolve().parent if args.jsonl != "-" else Path.cwd()
+    jsonl = settings.jsonl
+    base = Path(jsonl).resolve().parent if jsonl != "-" else Path.cwd()
     failed = 0
     try:
-        with _lines(args.jsonl) as stream:
+        with _lines(jsonl) as stream:
             for number, line in enumerate(stream, 1):
                 if not line.strip():
                     continue
@@ -133,12 +82,10 @@ def _run(
                 failed += "error" in out
                 print(json.dumps(out, ensure_ascii=False), flush=True)
     except OSError as exc:
-        print(
-            f"voicemaster {name}: cannot read {args.jsonl}: {exc.strerror or exc}", file=sys.stderr
-        )
+        print(f"voicemaster {name}: cannot read {jsonl}: {exc.strerror or exc}", file=sys.stderr)
         return 2
     except UnicodeDecodeError:
-        print(f"voicemaster {name}: {args.jsonl} is not UTF-8 text", file=sys.stderr)
+        print(f"voicemaster {name}: {jsonl} is not UTF-8 text", file=sys.stderr)
         return 2
     return 1 if failed else 0
 
@@ -197,8 +144,8 @@ def hear_one(obj: dict[str, Any], base: Path, rec: Recognizer, seed: int) -> dic
     }
 
 
-def cmd_hear(args: argparse.Namespace) -> int:
-    return _run(args, "hear", hear_one)
+def cmd_hear(settings: HearSettings) -> int:
+    return _run(settings, "hear", hear_one)
 
 
 # ---------------------------------------------------------------------------- spot
@@ -221,15 +168,15 @@ def spot_one(
             "at_s": round(shout.at_s, 2), "heard": shout.heard}  # fmt: skip
 
 
-def cmd_spot(args: argparse.Namespace) -> int:
+def cmd_spot(settings: HearSettings) -> int:
     """Shouts are spotted by pocketsphinx's keyword search and confirmed by Whisper."""
     try:
         from voicemaster.speech.kws import KeywordSpotter
         from voicemaster.speech.whisper_asr import WhisperRecognizer
 
         keywords = KeywordSpotter()
-        whisper = WhisperRecognizer(getattr(args, "model", None))
+        whisper = WhisperRecognizer(settings.model)
     except SpeechUnavailable as exc:
         print(f"voicemaster spot: {exc}", file=sys.stderr)
         return 2
-    return _run(args, "spot", partial(spot_one, keywords=keywords), whisper)
+    return _run(settings, "spot", partial(spot_one, keywords=keywords), whisper)

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from tests.host.helpers import DECK
-from voicemaster.cli import build_parser, main
+from voicemaster.cli import build_parser, main, settings_for
+from voicemaster.commands.play import make_speaker, timing
 from voicemaster.host.channels import KeyboardEars, ScriptedEars
-from voicemaster.host.commands import make_speaker, timing
 from voicemaster.records import read_record
 from voicemaster.speech.base import SpeechUnavailable
 
@@ -179,7 +179,7 @@ def test_collecting_these_tests_opens_no_microphone(tmp_path: Path) -> None:
 
 
 def test_window_and_thinking_times() -> None:
-    parse = build_parser().parse_args
+    parse = settings_for
     keyboard = KeyboardEars(io.StringIO(""), io.StringIO())
     spoken = ScriptedEars([])
     assert timing(parse(["play"]), spoken).before == 5.0
@@ -212,8 +212,8 @@ def test_out_of_range_options_are_usage_errors(
 
 def test_say_takes_several_words_and_every_option_has_help() -> None:
     parser = build_parser()
-    args = parser.parse_args(["say", "hello", "there", "--rate", "200"])
-    assert args.text == "hello there" and args.rate == 200
+    said = settings_for(["say", "hello", "there", "--rate", "200"])
+    assert said.text == "hello there" and said.voice.settings.rate == 200
     for action in _all_actions(parser):
         assert action.help, f"{action.option_strings or action.dest} has no help text"
 

@@ -1,13 +1,13 @@
-"""``voicemaster deck check|import|stats``: handlers called by voicemaster.cli."""
+"""`voicemaster deck check|import|stats|tag`: validate, convert, count and tag question decks."""
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import sys
 import time
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 from voicemaster.decks.drawing import spread
@@ -16,6 +16,14 @@ from voicemaster.decks.importing import ImportResult, deck_dict, deck_id_for, wr
 from voicemaster.decks.loader import check_paths
 from voicemaster.decks.model import DIFFICULTIES, REGIONS, Card, Deck, DeckError, Problem
 from voicemaster.decks.review import per_thousand, review
+from voicemaster.decks.tagging import parse_tags, read_text, tag_text
+from voicemaster.files import write_atomically
+from voicemaster.settings import (
+    DeckCheckSettings,
+    DeckImportSettings,
+    DeckStatsSettings,
+    DeckTagSettings,
+)
 
 EXAMPLES_SHOWN = 10  # skipped questions listed one by one after an import
 
@@ -53,17 +61,17 @@ def _warn(problems: list[Problem]) -> None:
         print(f"{where}: warning: {problem.message}", file=sys.stderr)
 
 
-def cmd_check(args: argparse.Namespace) -> int:
+def cmd_check(settings: DeckCheckSettings) -> int:
     """Every problem (exit 2), else a summary per deck; warnings (cards without difficulty,
     answers hard to say or hear) on stderr either way, and the time per 1,000 cards."""
     start = time.perf_counter()
-    decks, problems = _safely_checked(list(args.paths))
+    decks, problems = _safely_checked(list(settings.paths))
     loaded = time.perf_counter()
-    found = review(decks, args.strict)
+    found = review(decks, settings.strict)
     reviewed = time.perf_counter()
     _warn(found.warnings)
     if problems or found.errors:
-        return _report(problems + found.errors, args.json)
+        return _report(problems + found.errors, settings.json)
     for deck in decks:
         counts = summary(deck)["categories"]
         filled = sum(1 for n in counts.values() if n)
@@ -83,7 +91,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         f"and reviewing {timing['review']:.3f} s per 1,000 questions; "
         f"{len(found.warnings)} warnings"
     )
-    if args.json:
+    if settings.json:
         report = {
             "ok": True,
             "decks": [summary(deck) for deck in decks],
@@ -94,13 +102,13 @@ def cmd_check(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_stats(args: argparse.Namespace) -> int:
+def cmd_stats(settings: DeckStatsSettings) -> int:
     """Questions per category, and how many of them no game has asked yet (the question
     history in the data folder: ``voicemaster play`` draws those first)."""
-    decks, problems = _safely_checked([args.path])
+    decks, problems = _safely_checked([settings.path])
     if problems:
         return _report(problems, False)
-    history = History.load(args.places.history)
+    history = History.load(settings.places.history)
     for deck in decks:
         print(f"{deck.path}: deck {deck.deck} ({deck.variant}), {len(deck.questions)} questions")
         categories = deck.categories()
@@ -140,25 +148,27 @@ def _print_spread(deck: Deck, categories: dict[str, list[Card]], width: int) -> 
     print(f"  region: {', '.join(shown)}; anywhere {anywhere} ({_percent(anywhere, total)})")
 
 
-def cmd_import(args: argparse.Namespace) -> int:
+def cmd_import(settings: DeckImportSettings) -> int:
     from voicemaster.decks.csvdeck import read_csv
     from voicemaster.decks.opentdb import read_opentdb
 
-    reader = read_opentdb if args.source == "opentdb" else read_csv
+    reader = read_opentdb if settings.source == "opentdb" else read_csv
     try:
-        result = reader(args.file)
+        result = reader(settings.file)
         if not result.questions:
             _print_skipped(result)
-            raise DeckError([Problem(args.file, None, "no question could be imported")])
-        deck_id = args.deck_id or deck_id_for(args.output)
-        title = f"imported from {os.path.basename(args.file)}"
+            raise DeckError([Problem(settings.file, None, "no question could be imported")])
+        deck_id = settings.deck_id or deck_id_for(settings.output)
+        title = f"imported from {os.path.basename(settings.file)}"
         data = deck_dict(result.questions, deck_id, title)
-        header = f"Imported by `voicemaster deck import --from {args.source}` from {args.file}"
-        deck = write_deck(data, args.output, header)
+        header = (
+            f"Imported by `voicemaster deck import --from {settings.source}` from {settings.file}"
+        )
+        deck = write_deck(data, settings.output, header)
     except DeckError as exc:
         return _report(exc.problems, False)
     print(
-        f"imported {len(deck.questions)} questions from {args.file} into {args.output} "
+        f"imported {len(deck.questions)} questions from {settings.file} into {settings.output} "
         f"(deck {deck.deck}); skipped {len(result.skipped)}"
     )
     _print_skipped(result)
@@ -172,3 +182,35 @@ def _print_skipped(result: ImportResult) -> None:
         print(f"  {where}: skipped: {reason}")
     if len(result.skipped) > EXAMPLES_SHOWN:
         print(f"  ... and {len(result.skipped) - EXAMPLES_SHOWN} more skipped")
+
+
+def _problems(problems: list[Problem]) -> int:
+    """Every problem on stderr, one line each; the exit status 2."""
+    for problem in problems:
+        print(problem, file=sys.stderr)
+    return 2
+
+
+def cmd_tag(settings: DeckTagSettings) -> int:
+    """Difficulty and region from a TSV file into a deck (:mod:`voicemaster.decks.tagging`)."""
+    deck = Path(settings.path)
+    try:
+        tags = parse_tags(read_text(Path(settings.tags)), settings.tags)
+        result = tag_text(read_text(deck), tags, settings.path)
+        if not settings.dry_run and result.added + result.changed:
+            write_atomically(deck, result.text)
+    except DeckError as exc:
+        return _problems(exc.problems)
+    except OSError as exc:
+        cannot = f"cannot write: {exc.strerror or exc}"
+        return _problems([Problem(settings.path, None, cannot)])
+    verb = "would tag" if settings.dry_run else "tagged"
+    print(
+        f"{settings.path}: {verb} {result.added + result.changed} questions ({result.added} new, "
+        f"{result.changed} changed), {result.same} already so; "
+        f"{len(result.untagged)} questions have no line in {settings.tags}"
+    )
+    if result.unknown:
+        shown = ", ".join(result.unknown[:5]) + (" ..." if len(result.unknown) > 5 else "")
+        print(f"{settings.tags}: warning: {len(result.unknown)} tags name no question: {shown}")
+    return 0

@@ -1,0 +1,1 @@
+"""Command tests: the real command line end to end."""

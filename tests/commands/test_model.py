@@ -1,0 +1,68 @@
+"""The model commands (download, list) and the models folder, run through the real CLI."""
+
+from __future__ import annotations
+
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from voicemaster.cli import main
+from voicemaster.speech import models
+from voicemaster.speech.base import SpeechUnavailable
+from voicemaster.speech.listener import VOSK_MODEL, find_vosk_model, make_recognizer
+
+
+def test_model_download_offline_is_a_clear_message(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # this machine has no internet: the real download must fail fast with advice
+    assert main(["model", "download", "--dir", str(tmp_path / "models")]) == 2
+    err = capsys.readouterr().err
+    assert "No internet: copy a vosk model folder into" in err
+    assert "Traceback" not in err
+    assert not list((tmp_path / "models").glob("*.part"))
+
+
+def test_model_download_refuses_an_unreachable_server_quickly(tmp_path: Path) -> None:
+    # a closed local port: refused at once, not a hang
+    assert models.download(tmp_path, url="http://127.0.0.1:9/model.zip", timeout=2.0) == 2
+
+
+def fake_model_zip(path: Path, name: str = VOSK_MODEL, missing: str | None = None) -> Path:
+    with zipfile.ZipFile(path, "w") as zf:
+        for member in models.REQUIRED:
+            if member != missing:
+                zf.writestr(f"{name}/{member}", b"data")
+        zf.writestr(f"{name}/README", b"a model")
+    return path
+
+
+def test_archive_structure_is_verified_and_unpacked(tmp_path: Path) -> None:
+    good = fake_model_zip(tmp_path / "good.zip")
+    folder = models.unpack(good, tmp_path / "models")
+    assert folder == tmp_path / "models" / VOSK_MODEL
+    assert find_vosk_model(tmp_path / "models") == folder
+    with pytest.raises(models.DownloadError, match="missing graph/HCLr.fst"):
+        models.verify_archive(fake_model_zip(tmp_path / "m.zip", missing="graph/HCLr.fst"))
+    with pytest.raises(models.DownloadError, match="unexpected member"):
+        models.verify_archive(fake_model_zip(tmp_path / "o.zip", name="other"))
+    broken = tmp_path / "broken.zip"
+    broken.write_bytes(good.read_bytes()[:200])
+    with pytest.raises(models.DownloadError, match="not a valid zip"):
+        models.verify_archive(broken)
+
+
+def test_model_list(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["model", "list", "--dir", str(tmp_path)]) == 0
+    assert "no vosk models" in capsys.readouterr().out
+    models.unpack(fake_model_zip(tmp_path / "good.zip"), tmp_path)
+    assert main(["model", "list", "--dir", str(tmp_path)]) == 0
+    assert VOSK_MODEL in capsys.readouterr().out
+
+
+def test_asking_for_vosk_without_a_model(tmp_path: Path) -> None:
+    with pytest.raises(SpeechUnavailable, match="voicemaster model download"):
+        make_recognizer("vosk", models_dir=tmp_path)
+    with pytest.raises(SpeechUnavailable, match="no model folder"):
+        make_recognizer(None, model_dir=tmp_path / "nowhere")

@@ -1,0 +1,124 @@
+"""The command line's arguments, declared per command (play and simulate in ``arguments_game``):
+``voicemaster.cli`` parses argv with this parser and turns what it read into a command's
+settings.  Nothing here reads argv, the environment or a file."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from voicemaster import __version__
+from voicemaster.commands.arguments_game import DIFFICULTY_CHOICES, add_data, add_play, add_voice
+from voicemaster.speech.base import ASR_NAMES
+
+DEFAULT_MODELS = "models"  # the speech models' folder, relative to the current folder
+__all__ = ["DEFAULT_MODELS", "DIFFICULTY_CHOICES", "build_parser"]
+
+
+def _add_replay(sub: Any) -> None:
+    p = sub.add_parser("replay", help="validate and replay a game record (JSON Lines)")
+    p.add_argument("file", help="the game record")
+    p.add_argument("-q", "--quiet", action="store_true", help="print only the final JSON line")
+    p.set_defaults(run="replay")
+
+
+def _add_deck(sub: Any) -> None:
+    deck = sub.add_parser("deck", help="check, import and count question decks")
+    dsub = deck.add_subparsers(dest="deck_command", required=True, metavar="COMMAND")
+    check = dsub.add_parser("check", help="validate decks (files or folders)")
+    check.add_argument("paths", nargs="+", metavar="PATH", help="deck files or folders")
+    check.add_argument("--json", action="store_true", help="print a JSON summary as last line")
+    check.add_argument(
+        "--strict",
+        action="store_true",
+        help="a question without a difficulty is an error (otherwise one warning per deck)",
+    )
+    check.set_defaults(run="deck check")
+    imp = dsub.add_parser("import", help="convert questions from another format into a deck")
+    imp.add_argument(
+        "--from", dest="source", choices=["opentdb", "csv"], required=True, help="input format"
+    )
+    imp.add_argument("file", metavar="FILE", help="the questions to convert")
+    imp.add_argument("-o", "--output", required=True, metavar="OUT.yaml", help="the new deck")
+    imp.add_argument("--deck-id", default=None, help="the new deck's id")
+    imp.set_defaults(run="deck import")
+    stats = dsub.add_parser("stats", help="count questions per category")
+    stats.add_argument("path", metavar="PATH", help="a deck file")
+    add_data(stats)
+    stats.set_defaults(run="deck stats")
+    tag = dsub.add_parser(
+        "tag", help="write difficulty and region from a TSV file into a deck, line by line"
+    )
+    tag.add_argument("tags", metavar="TAGS.tsv", help="lines of id<TAB>difficulty<TAB>region")
+    tag.add_argument("path", metavar="DECK.yaml", help="the deck file to tag (rewritten)")
+    tag.add_argument("--dry-run", action="store_true", help="check and count, write nothing")
+    tag.set_defaults(run="deck tag")
+
+
+def _add_judge(sub: Any) -> None:
+    p = sub.add_parser("judge", help="judge spoken answers given as JSON Lines")
+    p.add_argument("--jsonl", required=True, metavar="FILE", help="input file, or - for stdin")
+    p.set_defaults(run="judge")
+
+
+def _add_speech(sub: Any) -> None:
+    say = sub.add_parser("say", help="speak a text (or render it to a WAV file)")
+    say.add_argument("text", nargs="+", help="the words to say")
+    say.add_argument("--wav", metavar="OUT", help="write a WAV file instead of playing")
+    add_voice(say)
+    say.set_defaults(run="say")
+    hear = sub.add_parser("hear", help="recognise and judge answers in WAV files (JSON Lines)")
+    hear.add_argument(
+        "--jsonl", required=True, metavar="FILE", help="one WAV file (and answer) per line"
+    )
+    hear.add_argument(
+        "--asr", choices=list(ASR_NAMES), default=None, help="the recognizer (default: whisper)"
+    )
+    hear.add_argument("--model", metavar="DIR", help="a Whisper or vosk model folder")
+    hear.set_defaults(run="hear")
+    spot = sub.add_parser("spot", help="find 'Bezzerwizzer' shouts in WAV files (JSON Lines)")
+    spot.add_argument("--jsonl", required=True, metavar="FILE", help="one WAV file per line")
+    spot.set_defaults(run="spot")
+    dev = sub.add_parser("devices", help="list microphones and speakers")
+    dev.set_defaults(run="devices")
+    model = sub.add_parser("model", help="speech models (Whisper, vosk) and Piper voices")
+    msub = model.add_subparsers(dest="model_command", required=True, metavar="COMMAND")
+    dl = msub.add_parser("download", help="download a speech model into models/ (internet)")
+    dl.add_argument(
+        "name",
+        nargs="?",
+        default="vosk",
+        help="vosk (vosk-model-small-en-us-0.15, default), base.en or small.en (a larger "
+        "Whisper model), or piper:NAME (a Piper voice, e.g. piper:en_US-lessac-medium)",
+    )
+    dl.add_argument("--dir", default=DEFAULT_MODELS, help="where models live (default: models)")
+    dl.set_defaults(run="model download")
+    ls = msub.add_parser("list", help="list the models in models/")
+    ls.add_argument("--dir", default=DEFAULT_MODELS, help="where models live (default: models)")
+    ls.set_defaults(run="model list")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="voicemaster",
+        description="An offline, voice-driven quizmaster for Bezzerwizzer.",
+    )
+    parser.add_argument("--version", action="version", version=f"voicemaster {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for add in (add_play, _add_games, _add_replay, _add_deck, _add_judge, _add_speech):
+        add(sub)
+    return parser
+
+
+def _add_games(sub: Any) -> None:
+    p = sub.add_parser("games", help="list, delete or rename saved games")
+    p.add_argument("--all", action="store_true", help="list finished games too")
+    p.add_argument("--json", action="store_true", help="print the list as JSON")
+    add_data(p)
+    gsub = p.add_subparsers(dest="games_command", metavar="COMMAND")
+    delete = gsub.add_parser("delete", help="delete a saved game")
+    delete.add_argument("game", metavar="GAME", help="its name, or its number in the list")
+    rename = gsub.add_parser("rename", help="give a saved game a name")
+    rename.add_argument("game", metavar="GAME", help="its name, or its number in the list")
+    rename.add_argument("name", metavar="NAME", help="the new name")
+    p.set_defaults(run="games")

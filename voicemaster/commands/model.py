@@ -1,0 +1,46 @@
+"""`voicemaster model download|list`: speech models (vosk, larger Whisper models) and Piper
+voices in the models folder (``--dir``, default ``models``)."""
+
+from __future__ import annotations
+
+import sys
+
+from voicemaster.settings import ModelSettings
+
+
+def cmd_download(settings: ModelSettings) -> int:
+    from voicemaster.speech.models import download
+    from voicemaster.speech.whisper_models import WHISPER_MODELS, download_whisper
+
+    name, folder = settings.name or "vosk", settings.folder
+    if name in WHISPER_MODELS:
+        return download_whisper(folder, name)
+    if name.startswith("piper:"):
+        from voicemaster.speech.piper_voices import download_piper
+
+        return download_piper(folder, name.partition(":")[2])
+    if name != "vosk":
+        known = ", ".join(["vosk", *WHISPER_MODELS, "piper:NAME"])
+        print(f"voicemaster model: unknown model {name!r} (known: {known})", file=sys.stderr)
+        return 2
+    return download(folder)
+
+
+def cmd_list(settings: ModelSettings) -> int:
+    from voicemaster.speech.models import list_models
+    from voicemaster.speech.piper_tts import BUNDLED_PACKAGE as BUNDLED_PIPER
+    from voicemaster.speech.piper_tts import BUNDLED_VOICE
+    from voicemaster.speech.piper_tts import available as piper_available
+    from voicemaster.speech.piper_voices import list_piper
+    from voicemaster.speech.whisper_asr import BUNDLED_PACKAGE, available
+    from voicemaster.speech.whisper_models import list_whisper
+
+    bundled = "installed" if available() else "not installed"
+    print(f"whisper tiny.en\t(bundled in {BUNDLED_PACKAGE}: {bundled})")
+    for folder in list_whisper(settings.folder):
+        print(f"{folder.name}\t{folder}")
+    piper = "installed" if piper_available() else "not installed"
+    print(f"piper {BUNDLED_VOICE}\t(bundled in {BUNDLED_PIPER}: {piper})")
+    for voice in list_piper(settings.folder):
+        print(f"piper:{voice.name.removesuffix('.onnx')}\t{voice}")
+    return list_models(settings.folder)
