@@ -1,4 +1,5 @@
-"""What kind of utterance it is: a pass, a negation, a hedge, a correction, a choice, yes/no.
+"""What kind of reply an utterance is: a pass, a negation, a hedge, a correction, a choice,
+yes/no (the words of a pass and of yes and no come from ``voicemaster.lexicon``).
 
 These work on "lite" tokens: folded, tokenised, fillers dropped, but numbers and letters kept
 as said ("the second one", "option bee").
