@@ -137,9 +137,10 @@ def _has(text: str, phrase: str) -> bool:
 
 
 def _is(text: str, phrases: tuple[str, ...]) -> bool:
-    """The whole utterance is one of the phrases (politeness words allowed)."""
+    """The whole utterance is one of the phrases (politeness words allowed around it; a
+    phrase that holds one itself, "again please", also as said)."""
     core = re.sub(r"^(please |ok |okay |um |uh )+|( please| now)+$", "", text)
-    return core in phrases
+    return core in phrases or text in phrases
 
 
 def find_categories(text: str, categories: tuple[str, ...]) -> list[tuple[int, str]]:

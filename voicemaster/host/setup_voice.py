@@ -177,7 +177,7 @@ NAMES_ASK = "Say the team names, or say colours for red, blue, green and yellow.
 NAMES_HINT = "Say colours, or say the name of team one, for example Tigers, Sharks or Owls."
 # common names by grammar (naming.SUGGESTED), any other name by free decoding
 NAME_GRAMMAR = Expectation(options=naming.SUGGESTED, commands=(*COLOURS, REPEAT[0], HELP[0], *QUIT))
-CONFIRM = Expectation(commands=("yes", "no", REPEAT[0], *QUIT))
+CONFIRM = Expectation(commands=(*lexicon.YES_NO, REPEAT[0], *QUIT))
 
 
 def _reply(speaker: Speaker, ears: Ears, asked: str, hint: str) -> str | None:
