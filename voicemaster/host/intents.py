@@ -7,10 +7,10 @@ team name it ("Bezzerwizzer blue") or are implied by the turn (the defender answ
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from voicemaster.judge.text import fold
 from voicemaster.lexicon import (
     AFFIRM,
     BARE_NO,
@@ -119,16 +119,11 @@ Intent = (
 )
 
 
-FOLD = str.maketrans({"æ": "ae", "ø": "o", "œ": "oe", "ß": "ss", "ł": "l", "đ": "d", "þ": "th"})
-
-
 @lru_cache(maxsize=4096)
 def normalize(text: str) -> str:
-    """Lower case ASCII words: accents folded ("Orléans" -> "orleans"), "&" read as "and"."""
-    text = text.lower().replace("&", " and ").replace("’", "'").translate(FOLD)
-    text = unicodedata.normalize("NFKD", text)
-    text = "".join(ch for ch in text if not unicodedata.combining(ch))
-    text = re.sub(r"[^a-z0-9' ]+", " ", text)
+    """Lower case ASCII words as the judge folds them (``judge.text.fold``: "Orléans" ->
+    "orleans", "&" read as "and"), apostrophes and digits kept ("what's", "3")."""
+    text = re.sub(r"[^a-z0-9' ]+", " ", fold(text))
     return " ".join(text.split())
 
 
