@@ -32,6 +32,7 @@ sys.path.insert(0, str(ROOT))
 from bench_speech_cases import Case  # noqa: E402
 
 from voicemaster.judge import AnswerKey, judge, normalise  # noqa: E402
+from voicemaster.lexicon import PROMPTED_COMMANDS  # noqa: E402
 from voicemaster.speech import audio  # noqa: E402
 from voicemaster.speech.base import Expectation, Heard  # noqa: E402
 from voicemaster.speech.decoding import can_stream  # noqa: E402
@@ -41,7 +42,6 @@ from voicemaster.speech.listener import MicEars, expectation_for, make_recognize
 from voicemaster.speech.sources import WavSource  # noqa: E402
 
 TEAMS = ("red", "blue", "green")
-COMMANDS = ("pass", "repeat", "score", "help")  # as the game's windows (prompting.SPOKEN_COMMANDS)
 SYSTEMS = ("whisper", "pocketsphinx", "baseline")
 ERRORS: Counter[str] = Counter()
 
@@ -174,7 +174,7 @@ def make_system(name: str, args: argparse.Namespace) -> System:
 def window(case: Case, which: str) -> tuple[AnswerKey, Expectation]:
     """The key and listening window of the utterance's own card or of the competitor card."""
     key = case.key if which == "own" else case.rival
-    return key, expectation_for(key, COMMANDS, TEAMS)
+    return key, expectation_for(key, PROMPTED_COMMANDS, TEAMS)
 
 
 class Timed:

@@ -10,12 +10,14 @@ from pathlib import Path
 import pytest
 
 from tests.host.helpers import Table, quizmaster, right, shout
+from voicemaster import lexicon
 from voicemaster.host import intents, windows
 from voicemaster.host.channels import Cue
 from voicemaster.host.dialogue import Quizmaster
 from voicemaster.host.intents import Keep, ZwapTiles
-from voicemaster.host.listening import COMMAND_WORDS, PAUSED, QuitGame
+from voicemaster.host.listening import PAUSED, QuitGame
 from voicemaster.host.turn import Turn
+from voicemaster.lexicon import COMMAND_WORDS
 from voicemaster.rules import Question
 from voicemaster.speech.base import Expectation, Heard
 from voicemaster.speech.grammar import sanitise
@@ -120,16 +122,16 @@ def test_arrange_holds_the_tiles_left_and_keep() -> None:
         assert said(tile) in phrases
         assert intents.choice(said(tile), left) == intents.Choice(tile)
     assert not {"food", "gaming", "tech"} & set(phrases)  # aliases would catch keep and undo
-    for form in intents.KEEP:
+    for form in lexicon.KEEP:
         assert form in phrases and intents.choice(form, left) == Keep()
     assert "yes" in phrases and "politics" not in phrases
 
 
 def test_small_windows_hold_the_forms_their_parsers_read() -> None:
     checks = (
-        (windows.confirm(), intents.yes_no, (*intents.YES, *intents.NO)),
-        (windows.knockback(), intents.knock_back, (*intents.KNOCK_BACK, *intents.FORWARD)),
-        (windows.takeback(), intents.take_back, (*intents.TAKE_BACK, *intents.KEEP)),
+        (windows.confirm(), intents.yes_no, (*lexicon.AFFIRM, *lexicon.DENY)),
+        (windows.knockback(), intents.knock_back, (*lexicon.KNOCK_BACK, *lexicon.FORWARD)),
+        (windows.takeback(), intents.take_back, (*lexicon.TAKE_BACK, *lexicon.KEEP)),
     )
     for exp, parse, forms in checks:
         phrases = sanitise(exp.phrases())
@@ -138,7 +140,7 @@ def test_small_windows_hold_the_forms_their_parsers_read() -> None:
             assert parse(said(form)) is not None, form  # the spelling is still understood
         assert {"that was right", "that was wrong", "undo", "repeat"} <= set(phrases)
     paused = sanitise(PAUSED.phrases())
-    for form in (*intents.COMMANDS["resume"], *intents.COMMANDS["quit"]):
+    for form in (*lexicon.COMMANDS["resume"], *lexicon.COMMANDS["quit"]):
         assert said(form) in paused
         assert intents.parse(said(form)) in (intents.Command("resume"), intents.Command("quit"))
 
@@ -167,7 +169,7 @@ def test_an_answer_said_again_is_heard_with_the_cards_answers(tmp_path: Path) ->
     assert card is not None
     assert qm.judge_answer("mikel angel", card, "red", "defender") == "right"
     confirm, again = (exp for _, exp in table.windows)
-    assert set(intents.YES) <= set(confirm.commands) and not confirm.teams
+    assert set(lexicon.AFFIRM) <= set(confirm.commands) and not confirm.teams
     assert card.answer in again.answers and again.teams == tuple(qm.game.teams)
 
 
@@ -189,7 +191,7 @@ def test_takeback_and_knockback_windows_in_the_dialogue(tmp_path: Path) -> None:
         while True:
             qm._step()
     takeback = table.of("takeback")
-    assert takeback and set(intents.TAKE_BACK) <= set(takeback[0].commands)
+    assert takeback and set(lexicon.TAKE_BACK) <= set(takeback[0].commands)
 
 
 def test_timeline_windows_hold_zwaps_and_pawns_the_parsers_read(tmp_path: Path) -> None:

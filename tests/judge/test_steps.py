@@ -8,7 +8,6 @@ from hypothesis import strategies as st
 
 from voicemaster.judge import AnswerKey, judge, normalise, yes_no
 from voicemaster.judge.forms import expand, forms_of
-from voicemaster.judge.intent import after_correction, choice_index, is_hedge, is_negation, lite
 from voicemaster.judge.letters import spell_out
 from voicemaster.judge.numbers import (
     cardinal_word,
@@ -18,6 +17,7 @@ from voicemaster.judge.numbers import (
     words_to_digits,
 )
 from voicemaster.judge.phonetic import phonetic_key, phonetic_keys
+from voicemaster.judge.reply import after_correction, choice_index, is_hedge, is_negation, lite
 from voicemaster.judge.text import (
     drop_articles,
     drop_fillers,

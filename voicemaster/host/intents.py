@@ -7,47 +7,25 @@ team name it ("Bezzerwizzer blue") or are implied by the turn (the defender answ
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from voicemaster.lexicon import AFFIRM, DENY
-
-COMMANDS: dict[str, tuple[str, ...]] = {
-    "repeat": ("repeat", "say again", "say that again", "again please", "once more"),
-    "pass": ("pass", "we pass", "skip", "no idea", "i don't know", "dont know", "don't know"),
-    "pause": ("pause", "wait a moment", "hold on"),
-    "resume": ("resume", "continue", "go on", "carry on", "unpause"),
-    "score": ("score", "scores", "standings", "what's the score", "who is winning"),
-    "help": ("help", "what can i say", "commands"),
-    "undo": ("undo", "scratch that", "take back the verdict"),
-    "quit": ("quit", "stop the game", "save and quit", "exit", "end the game"),
-}
-OVERRIDES: dict[str, bool] = {
-    "that was right": True,
-    "that was correct": True,
-    "that was wrong": False,
-    "that was incorrect": False,
-}
-YES = AFFIRM
-NO = DENY
-SHOUTS = (
-    "bezzerwizzer",
-    "bezzer wizzer",
-    "better wizard",
-    "buzzer wizard",
-    "bezzer wizard",
-    "buzzer wizzer",
-    "bezerwizzer",
-    "bezzerwizer",
-    "besserwisser",
-    "better wizzer",
+from voicemaster.judge.text import fold
+from voicemaster.lexicon import (
+    AFFIRM,
+    BARE_NO,
+    BARE_YES,
+    COMMANDS,
+    DENY,
+    FORWARD,
+    KEEP,
+    KNOCK_BACK,
+    OVERRIDES,
+    SHOUTS,
+    TAKE_BACK,
+    ZWAP_WORDS,
 )
-ZWAP_WORDS = ("zwap", "swap", "swop", "zwop", "switch")
-KEEP = ("keep", "keep it", "keep them", "as read", "that order", "fine", "ok", "okay")
-TAKE_BACK = ("take back", "take it back", "withdraw", "take our bezzerwizzer back", "back please")
-KNOCK_BACK = ("back", "knock back", "knock them back", "send them back", "move them back")
-FORWARD = ("forward", "forwards", "move forward", "ourselves", "us", "advance")
+
 NUMBERS = {"two": 2, "three": 3, "four": 4, "2": 2, "3": 3, "4": 4}
 CATEGORY_ALIASES = {
     "sports": "Sport",
@@ -141,16 +119,11 @@ Intent = (
 )
 
 
-FOLD = str.maketrans({"æ": "ae", "ø": "o", "œ": "oe", "ß": "ss", "ł": "l", "đ": "d", "þ": "th"})
-
-
 @lru_cache(maxsize=4096)
 def normalize(text: str) -> str:
-    """Lower case ASCII words: accents folded ("Orléans" -> "orleans"), "&" read as "and"."""
-    text = text.lower().replace("&", " and ").replace("’", "'").translate(FOLD)
-    text = unicodedata.normalize("NFKD", text)
-    text = "".join(ch for ch in text if not unicodedata.combining(ch))
-    text = re.sub(r"[^a-z0-9' ]+", " ", text)
+    """Lower case ASCII words as the judge folds them (``judge.text.fold``: "Orléans" ->
+    "orleans", "&" read as "and"), apostrophes and digits kept ("what's", "3")."""
+    text = re.sub(r"[^a-z0-9' ]+", " ", fold(text))
     return " ".join(text.split())
 
 
@@ -159,9 +132,10 @@ def _has(text: str, phrase: str) -> bool:
 
 
 def _is(text: str, phrases: tuple[str, ...]) -> bool:
-    """The whole utterance is one of the phrases (politeness words allowed)."""
+    """The whole utterance is one of the phrases (politeness words allowed around it; a
+    phrase that holds one itself, "again please", also as said)."""
     core = re.sub(r"^(please |ok |okay |um |uh )+|( please| now)+$", "", text)
-    return core in phrases
+    return core in phrases or text in phrases
 
 
 def find_categories(text: str, categories: tuple[str, ...]) -> list[tuple[int, str]]:
@@ -250,9 +224,9 @@ def parse(
 
 def yes_no(text: str) -> bool | None:
     norm = normalize(text)
-    if _is(norm, YES) or norm.startswith("yes "):
+    if _is(norm, AFFIRM) or norm.startswith(f"{BARE_YES[0]} "):
         return True
-    if _is(norm, NO) or norm.startswith("no "):
+    if _is(norm, DENY) or norm.startswith(f"{BARE_NO[0]} "):
         return False
     return None
 

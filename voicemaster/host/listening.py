@@ -8,6 +8,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from voicemaster import lexicon
 from voicemaster.host import intents
 from voicemaster.host.channels import Cue, CueAware
 from voicemaster.host.intents import Command, Intent, Override
@@ -15,21 +16,6 @@ from voicemaster.host.phrases import team_name
 from voicemaster.speech.base import Ears, Expectation, Heard, Speaker, SpeechUnavailable
 
 log = logging.getLogger(__name__)
-COMMAND_WORDS = (
-    "repeat",
-    "pass",
-    "pause",
-    "resume",
-    "score",
-    "help",
-    "undo",
-    "quit",
-    "that was right",
-    "that was wrong",
-    "yes",
-    "no",
-    "keep",
-)
 HELP = {
     "before": "Other teams: say Bezzerwizzer and your team to attack. The team whose turn it is "
     "may say zwap and the tiles. Say pass to hear the question now.",
@@ -52,7 +38,7 @@ HELP = {
     "tiebreak": "Say a gap number, for example: gap three.",
 }
 # while paused only resume and quit count (in every form intents.parse knows)
-PAUSED = Expectation(commands=(*intents.COMMANDS["resume"], *intents.COMMANDS["quit"]))
+PAUSED = Expectation(commands=(*lexicon.COMMANDS["resume"], *lexicon.COMMANDS["quit"]))
 # a command that changes or ends the game, heard by voice, is asked back first ("sure" cue):
 # in 24 simulated games 18 other utterances were heard as "undo", "that was right" or "quit"
 # (answers, and "Food & Drink" when arranging tiles), against 82 such commands said
@@ -62,7 +48,7 @@ SURE = {
     "that was wrong": "Change the last verdict to not right?",
     "quit": "Stop the game here? It is saved.",
 }
-YES_NO = Expectation(commands=(*intents.YES, *intents.NO))
+YES_NO = Expectation(commands=(*lexicon.AFFIRM, *lexicon.DENY))
 NOT_DONE = "All right, nothing changes. I am listening again."
 PASS_KINDS = ("before", "answer", "attacker", "playoff", "options", "bezzerwizzer")
 ALWAYS = ("repeat", "score", "help", "pause", "undo", "that was right", "that was wrong", "quit")
@@ -223,7 +209,7 @@ class Listener:
         options: tuple[str, ...] = (),
     ) -> tuple[Intent | None, Heard | None]:
         """Listen until something other than a general command is said, or silence."""
-        expectation = expectation or Expectation(commands=COMMAND_WORDS)
+        expectation = expectation or Expectation(commands=lexicon.COMMAND_WORDS)
         categories = tuple(getattr(self.context()[0], "categories", ()))
         teams = tuple(getattr(self.context()[0], "teams", ()))
         for attempt in range(self.timing.max_utterances):

@@ -10,6 +10,7 @@ from functools import lru_cache
 
 import jellyfish
 
+from voicemaster import lexicon
 from voicemaster.host import intents
 from voicemaster.rules.base import TEAM_COLOURS
 from voicemaster.rules.categories import FAMILIE, ORD, STANDARD
@@ -39,10 +40,10 @@ SUGGESTED = (
 
 
 def _phrases() -> Iterable[str]:
-    for group in intents.COMMANDS.values():
+    for group in lexicon.COMMANDS.values():
         yield from group
-    groups = (intents.YES, intents.NO, intents.SHOUTS, intents.ZWAP_WORDS, intents.KEEP)
-    for group in (*groups, intents.TAKE_BACK, intents.KNOCK_BACK, intents.FORWARD):
+    groups = (lexicon.AFFIRM, lexicon.DENY, lexicon.SHOUTS, lexicon.ZWAP_WORDS, lexicon.KEEP)
+    for group in (*groups, lexicon.TAKE_BACK, lexicon.KNOCK_BACK, lexicon.FORWARD):
         yield from group
     yield from intents.NUMBERS
     yield from (*SETUP_WORDS, *GAME_WORDS, *STANDARD, *ORD, *FAMILIE)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 
+from voicemaster import lexicon
 from voicemaster.host import intents
 from voicemaster.host.phrases import team_name
 from voicemaster.host.resume import describe
@@ -46,7 +47,7 @@ def offer_text(games: list[SavedGame], now: float) -> str:
 
 def expectation(shown: list[SavedGame]) -> Expectation:
     numbers = tuple(f"game {word}" for word in ORDINALS[: len(shown)])
-    commands = ("yes", "no", "new game", *numbers, *ORDINALS[: len(shown)])
+    commands = (*lexicon.YES_NO, "new game", *numbers, *ORDINALS[: len(shown)])
     teams = tuple(dict.fromkeys(t for g in shown for t in g.game.teams))
     return Expectation(commands=commands, teams=teams)
 

@@ -9,6 +9,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+from voicemaster import lexicon
 from voicemaster.host import intents
 from voicemaster.host.session import SetupError
 from voicemaster.records import SaveError
@@ -17,7 +18,7 @@ from voicemaster.speech.base import Ears, Expectation, Speaker
 
 def ask_yes(speaker: Speaker, ears: Ears, question: str) -> bool:
     speaker.say(question)
-    heard = ears.hear(Expectation(commands=("yes", "no")), 20.0)
+    heard = ears.hear(Expectation(commands=lexicon.YES_NO), 20.0)
     return bool(heard is not None and intents.yes_no(heard.text))
 
 

@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
+from voicemaster import lexicon
 from voicemaster.host import intents, naming
 from voicemaster.host.phrases import listing, team_name
 from voicemaster.host.session import SetupError
@@ -18,7 +19,7 @@ from voicemaster.rules.kompakt import TARGET
 from voicemaster.speech.base import Ears, Expectation, Speaker
 
 T = TypeVar("T")
-QUIT = intents.COMMANDS["quit"]
+QUIT = lexicon.COMMANDS["quit"]
 STOPPED = "All right, we stop here. No game was started."
 TIMEOUT_S = 20.0
 FAILURES = 3  # replies not understood before the default is taken
@@ -176,7 +177,7 @@ NAMES_ASK = "Say the team names, or say colours for red, blue, green and yellow.
 NAMES_HINT = "Say colours, or say the name of team one, for example Tigers, Sharks or Owls."
 # common names by grammar (naming.SUGGESTED), any other name by free decoding
 NAME_GRAMMAR = Expectation(options=naming.SUGGESTED, commands=(*COLOURS, REPEAT[0], HELP[0], *QUIT))
-CONFIRM = Expectation(commands=("yes", "no", REPEAT[0], *QUIT))
+CONFIRM = Expectation(commands=(*lexicon.YES_NO, REPEAT[0], *QUIT))
 
 
 def _reply(speaker: Speaker, ears: Ears, asked: str, hint: str) -> str | None:

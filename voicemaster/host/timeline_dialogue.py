@@ -12,10 +12,11 @@ from typing import Any
 
 from voicemaster.host import timeline_phrases as say
 from voicemaster.host.hosting import Host
-from voicemaster.host.listening import COMMAND_WORDS, SURE, QuitGame, TakeBack
+from voicemaster.host.listening import SURE, QuitGame, TakeBack
 from voicemaster.host.phrases import team_name
 from voicemaster.host.session import timeline_deck_problem
 from voicemaster.host.timeline_intents import Title
+from voicemaster.lexicon import COMMAND_WORDS
 from voicemaster.rules.actions import Action
 from voicemaster.rules.events import Event
 from voicemaster.rules.timeline import TimelineGame, fits

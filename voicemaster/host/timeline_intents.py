@@ -12,9 +12,10 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from voicemaster.host.intents import SHOUTS, ZWAP_WORDS, normalize
+from voicemaster.host.intents import normalize
 from voicemaster.host.timeline_titles import Title, match_title
 from voicemaster.judge.numbers import cardinal_word, position_words
+from voicemaster.lexicon import SHOUTS, ZWAP_WORDS
 
 WORDS = [cardinal_word(n) for n in range(24)]  # "zero" .. "twenty-three"
 NUMBER = position_words(23)  # "three", "twenty-three", "third", "to" (heard for "two")

@@ -12,8 +12,8 @@ from collections.abc import Callable, Sequence
 from itertools import permutations
 from typing import Any
 
+from voicemaster import lexicon
 from voicemaster.host import intents
-from voicemaster.host.listening import COMMAND_WORDS
 from voicemaster.rules import IllegalAction, Zwap
 from voicemaster.rules.actions import Position
 from voicemaster.speech.base import Expectation
@@ -22,7 +22,7 @@ from voicemaster.speech.grammar import sanitise
 Locate = Callable[[str, "str | None"], "Position | None"]
 SLOTS = (1, 2, 3, 4)
 # the commands that work everywhere; yes, no and keep only where the window asks for them
-GENERAL = tuple(w for w in COMMAND_WORDS if w not in ("yes", "no", "keep"))
+GENERAL = tuple(w for w in lexicon.COMMAND_WORDS if w not in (*lexicon.YES_NO, lexicon.KEEP[0]))
 
 
 def commands(teams: Sequence[str] = (), extra: Sequence[str] = ()) -> Expectation:
@@ -42,15 +42,15 @@ def arrange(left: Sequence[str]) -> Expectation:
 
 def confirm() -> Expectation:
     """ "Did you say ...?": yes or no in the forms ``intents.yes_no`` reads."""
-    return Expectation(commands=(*intents.YES, *intents.NO, *GENERAL))
+    return Expectation(commands=(*lexicon.AFFIRM, *lexicon.DENY, *GENERAL))
 
 
 def knockback() -> Expectation:
-    return Expectation(commands=(*intents.KNOCK_BACK, *intents.FORWARD, *GENERAL))
+    return Expectation(commands=(*lexicon.KNOCK_BACK, *lexicon.FORWARD, *GENERAL))
 
 
 def takeback() -> Expectation:
-    return Expectation(commands=(*intents.TAKE_BACK, *intents.KEEP, *GENERAL))
+    return Expectation(commands=(*lexicon.TAKE_BACK, *lexicon.KEEP, *GENERAL))
 
 
 def before(game: Any, team: str, locate: Locate, extra: Sequence[str] = ()) -> Expectation:

@@ -9,10 +9,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from voicemaster.judge.forms import Expanded, Form, expand, forms_of
-from voicemaster.judge.intent import choice_index
 from voicemaster.judge.model import AnswerKey, Verdict
 from voicemaster.judge.names import GENERIC, PARTICLES, TITLES
 from voicemaster.judge.numbers import ORDINALS, SCALES, TENS, UNITS
+from voicemaster.judge.reply import choice_index
 
 _LETTERS = "ABCDEF"
 # Words that name no option on their own: "Lake", "Sir", "of", "the".

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from voicemaster.judge.choice import by_letter, by_part, which_one
 from voicemaster.judge.forms import Expanded, Form, expand, make_form
-from voicemaster.judge.intent import (
+from voicemaster.judge.match import decide
+from voicemaster.judge.model import AnswerKey, Verdict
+from voicemaster.judge.reply import (
     after_correction,
     before_negation,
     is_hedge,
@@ -19,8 +21,6 @@ from voicemaster.judge.intent import (
     lite,
     strip_pass_opener,
 )
-from voicemaster.judge.match import decide
-from voicemaster.judge.model import AnswerKey, Verdict
 from voicemaster.judge.text import drop_framing, finish, tokens
 
 

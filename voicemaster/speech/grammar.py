@@ -60,6 +60,12 @@ def words(text: str, ascii_only: bool = True) -> list[str]:
     return out
 
 
+def spoken(text: str) -> str:
+    """``text`` as every recognizer's transcript and window phrase is compared: its ``words``
+    (digits spelt out: "3" is "three", "1912" "nineteen twelve"; accents kept), one space apart."""
+    return " ".join(words(text, ascii_only=False))
+
+
 # a name and a Roman numeral ("Henry VIII", "World War I"): said "Henry the Eighth", "World War One"
 _NUMBERED = re.compile(r"^(.*\b[A-Z][a-z]+) ([IVXL]+)$")
 _ORDINAL_WORDS = {n: word for word, n in ORDINALS.items()}

@@ -32,7 +32,7 @@ from voicemaster.speech.base import (
 )
 from voicemaster.speech.decoding import UtteranceDecoder
 from voicemaster.speech.endpointer import Endpoint, EndpointConfig, Endpointer, State
-from voicemaster.speech.grammar import words
+from voicemaster.speech.grammar import spoken
 
 READ_TIMEOUT_S = 0.5  # wall time per read of the source
 # A recognizer that decodes whole utterances (Whisper) starts at this pause, so its decoding
@@ -55,22 +55,16 @@ class Listening:
     latency_ms: float  # wall time from the arrival of the last speech sample to the result
 
 
-def normalise_phrase(text: str) -> str:
-    """``text`` as the recognizers' grammars spell it: lower case, digits spelt out ("3" is
-    "three", "1912" is "nineteen twelve"), no punctuation."""
-    return " ".join(words(text, ascii_only=False))
-
-
 def window_phrases(expectation: Expectation) -> set[str]:
     """Everything a window expects as a whole utterance (normalised)."""
-    return {normalise_phrase(p) for p in expectation.phrases() + expectation.teams} - {""}
+    return {spoken(p) for p in expectation.phrases() + expectation.teams} - {""}
 
 
 def is_complete(heard: Heard, expectation: Expectation) -> bool:
     """Whether ``heard`` is a whole phrase the window expects."""
     if heard.bezzerwizzer:
         return heard.team is not None
-    said = normalise_phrase(heard.text)
+    said = spoken(heard.text)
     return bool(said) and said in window_phrases(expectation)
 
 
@@ -82,7 +76,7 @@ def is_final(heard: Heard, expectation: Expectation, confidence: float = EARLY_C
         return heard.team is not None
     if not is_complete(heard, expectation) or heard.confidence < confidence:
         return False
-    said = normalise_phrase(heard.text) + " "
+    said = spoken(heard.text) + " "
     return not any(p.startswith(said) for p in window_phrases(expectation))
 
 

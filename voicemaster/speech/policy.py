@@ -19,7 +19,7 @@ from typing import Literal
 from voicemaster.judge.numbers import words_to_digits
 from voicemaster.lexicon import REPLIES
 from voicemaster.speech.base import Expectation, Heard, Signals
-from voicemaster.speech.grammar import words
+from voicemaster.speech.grammar import spoken
 
 Kind = Literal["phrase", "unclear", "nothing", "command"]
 
@@ -88,15 +88,11 @@ class Decision:
     why: str = ""  # which limit decided, for logs and benchmarks
 
 
-def _said(text: str) -> str:
-    return " ".join(words(text, ascii_only=False))
-
-
 def command_of(text: str, expectation: Expectation) -> str | None:
     """The window's command ``text`` is, said plainly ("Pass." is "pass"), if any."""
-    said = _said(text)
+    said = spoken(text)
     for command in expectation.commands:
-        if said and _said(command) == said:
+        if said and spoken(command) == said:
             return command
     return None
 
@@ -121,7 +117,7 @@ def judge_signals(text: str, signals: Signals, limits: Limits = LIMITS) -> Decis
 
 def window_phrases(expectation: Expectation) -> set[str]:
     """The window's phrases as Whisper's transcripts are normalised."""
-    return {_said(p) for p in expectation.phrases()} - {""}
+    return {spoken(p) for p in expectation.phrases()} - {""}
 
 
 def snapped(text: str, signals: Signals, expectation: Expectation, limits: Limits = LIMITS) -> (
@@ -164,7 +160,7 @@ def guessed(text: str, signals: Signals, limits: Limits = LIMITS) -> tuple[str, 
 def only_team_names(text: str, expectation: Expectation) -> bool:
     """Whether ``text`` is nothing but team names: the prompt's names read back, as no
     answer outside the window is ("Rat" heard as "red" in a window that hears shouts)."""
-    names = {w for team in expectation.teams for w in _said(team).split()} | {"team", "teams"}
+    names = {w for team in expectation.teams for w in spoken(team).split()} | {"team", "teams"}
     said = text.split()
     return bool(expectation.teams) and bool(said) and set(said) <= names
 

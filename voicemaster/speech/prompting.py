@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable, Sequence
 
+from voicemaster.lexicon import PROMPTED_COMMANDS, YES_NO
 from voicemaster.speech.base import Expectation
 from voicemaster.speech.spotter import WORD
 
@@ -20,8 +21,6 @@ MAX_OPTIONS = 6  # read-out options; more (every zwap) only lengthen the prompt
 MAX_NUMBERS = 3  # numbers among the candidates: the answer's and two others
 MAX_WORDS = 40  # the whole prompt
 MAX_PHRASE_WORDS = 6  # a longer phrase (a title) is cut to its first words
-YES_NO = ("yes", "no")
-SPOKEN_COMMANDS = ("pass", "repeat", "score", "help")  # the short ones people use mid-game
 MAX_OPTION_WORDS = 4  # options longer than this (zwaps) are prompted as their words
 FILLER = {"my", "with", "the", "and", "a"}
 FRAMING = ("quiz answers", "quiz answer")  # the prompt's own words, never an answer
@@ -124,7 +123,7 @@ def prompt_for(expectation: Expectation) -> str:
     if candidates:
         parts = ["Quiz answers: " + ", ".join(candidates) + "."]
         commands = {c.lower() for c in expectation.commands}
-        if said := [c for c in SPOKEN_COMMANDS if c in commands]:
+        if said := [c for c in PROMPTED_COMMANDS if c in commands]:
             parts.append("Or: " + ", ".join(said) + ".")
     else:
         parts = [_choices(expectation, budget)]

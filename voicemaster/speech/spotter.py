@@ -10,11 +10,12 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from voicemaster.lexicon import SHOUT
 from voicemaster.speech.base import Expectation, Recognizer
 from voicemaster.speech.grammar import sanitise, words
 from voicemaster.speech.policy import GRAMMAR
 
-WORD = "bezzerwizzer"
+WORD = SHOUT
 # Pronunciations (CMU ARPAbet): the English reading, a Dutch/German-ish one, a clipped one.
 PRONUNCIATIONS = (
     "B EH Z ER W IH Z ER",

@@ -31,7 +31,7 @@ from voicemaster.judge.numbers import words_to_digits
 from voicemaster.speech import spotter
 from voicemaster.speech.audio import dither, pad, to_array
 from voicemaster.speech.base import SAMPLE_RATE, Expectation, Heard, Signals, SpeechUnavailable
-from voicemaster.speech.grammar import words
+from voicemaster.speech.grammar import spoken
 from voicemaster.speech.pinned import check_pinned
 from voicemaster.speech.prompting import echoes, prompt_for, scored_phrases
 
@@ -223,7 +223,7 @@ class WhisperRecognizer:
     @staticmethod
     def normalise(raw: str) -> str:
         """Spoken words as the judge and the windows spell them (the shout as one word)."""
-        return spotter.canonical(" ".join(words(raw, ascii_only=False)))
+        return spotter.canonical(spoken(raw))
 
     def recognize(self, pcm: bytes, expectation: Expectation) -> Heard:
         began = time.perf_counter()

@@ -1,4 +1,5 @@
-"""What kind of utterance it is: a pass, a negation, a hedge, a correction, a choice, yes/no.
+"""What kind of reply an utterance is: a pass, a negation, a hedge, a correction, a choice,
+yes/no (the words of a pass and of yes and no come from ``voicemaster.lexicon``).
 
 These work on "lite" tokens: folded, tokenised, fillers dropped, but numbers and letters kept
 as said ("the second one", "option bee").
@@ -7,20 +8,15 @@ as said ("the second one", "option bee").
 from __future__ import annotations
 
 from voicemaster.judge.text import drop_fillers, drop_framing, fold, tokenise
+from voicemaster.lexicon import AFFIRM, DENY, PASS_ANSWERS
 
-PASSES = frozenset(
-    tuple(p.split())
-    for p in (
-        "pass", "i pass", "we pass", "we will pass", "well pass", "skip", "skip it", "next",
-        "next question", "no idea", "i have no idea", "we have no idea", "i dont know",
-        "we dont know", "dont know", "i do not know", "dunno", "i dunno", "no clue",
-        "i have no clue", "not a clue", "i dont have a clue", "not sure", "im not sure",
-        "i give up", "we give up", "give up", "no answer", "nothing", "i dont remember",
-        "cant remember", "i cant remember", "i forgot", "i forget", "clueless", "no", "nope",
-        "beats me", "search me", "pass on that", "i dont know pass", "sorry", "no sorry",
-        "i dont know sorry", "sorry i dont know", "sorry no idea",
-    )
-)  # fmt: skip
+
+def lite(text: str) -> list[str]:
+    """Folded tokens without fillers (numbers and letters still as said)."""
+    return drop_fillers(tokenise(fold(text)))
+
+
+PASSES = frozenset(tuple(lite(p)) for p in PASS_ANSWERS)
 _PASS_OPENERS = tuple(sorted((p for p in PASSES if len(p) > 1), key=len, reverse=True))
 _CORRECTIONS = (("i", "mean"), ("i", "meant"), ("no", "wait"), ("wait",), ("actually",),
                 ("or", "rather"), ("no", "no"), ("scratch", "that"), ("correction",),
@@ -40,15 +36,10 @@ _CARDINALS: dict[str, int] = {
     "for": 3, "4": 3, "five": 4, "5": 4, "six": 5, "6": 5,
 }  # fmt: skip
 _CHOICE_WORDS = frozenset({"option", "letter", "answer", "choice", "number"})
-_YES = frozenset({"yes", "yeah", "yep", "yup", "yea", "ya", "correct", "right", "affirmative",
-                  "sure", "exactly", "indeed", "absolutely", "true", "aye", "ok",
-                  "okay", "definitely", "certainly"})  # fmt: skip
-_NO = frozenset({"no", "nope", "nah", "wrong", "incorrect", "negative", "nay", "false"})
-
-
-def lite(text: str) -> list[str]:
-    """Folded tokens without fillers (numbers and letters still as said)."""
-    return drop_fillers(tokenise(fold(text)))
+_AFFIRM = frozenset(tuple(lite(p)) for p in AFFIRM)  # a whole reply: "not quite"
+_DENY = frozenset(tuple(lite(p)) for p in DENY)
+_YES = frozenset(p[0] for p in _AFFIRM if len(p) == 1)  # a word of a longer reply
+_NO = frozenset(p[0] for p in _DENY if len(p) == 1)
 
 
 def after_correction(toks: list[str]) -> list[str]:
@@ -129,6 +120,8 @@ def yes_no(spoken: str) -> bool | None:
     """A confirmation: True for "yes", "yeah", "that's right"; False for "no", "nope",
     "wrong", "that's not right"; None when it is neither (or both)."""
     toks = lite(spoken)
+    if tuple(toks) in _AFFIRM or tuple(toks) in _DENY:
+        return tuple(toks) in _AFFIRM
     yes = no = False
     for k, tok in enumerate(toks):
         negated = k > 0 and toks[k - 1] in NEGATORS
