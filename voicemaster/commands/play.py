@@ -32,6 +32,7 @@ from voicemaster.host.resume import changed_cards, dropped_note, preview
 from voicemaster.host.saving import play_on_unsaved, unsaved_message
 from voicemaster.host.session import SetupError, crash_log, deck_folders, fail
 from voicemaster.host.setup_voice import VARIANT_WORDS
+from voicemaster.lexicon import YES_NO
 from voicemaster.records import SaveError
 from voicemaster.rules.base import TEAM_COLOURS
 from voicemaster.settings import PlaySettings
@@ -118,7 +119,7 @@ def offer_keyboard(speaker: Speaker, why: Exception) -> KeyboardEars:
     """Asked once: play with the keyboard?  SetupError unless the answer is yes."""
     speaker.say(f"I cannot listen: {why}. Shall we play with the keyboard instead? Type yes or no.")
     keyboard = KeyboardEars()
-    heard = keyboard.hear(Expectation(commands=("yes", "no")), 60.0)
+    heard = keyboard.hear(Expectation(commands=YES_NO), 60.0)
     if heard is not None and intents.yes_no(heard.text):
         return keyboard
     raise SetupError("no microphone; start with --input keyboard to type answers")
