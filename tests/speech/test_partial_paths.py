@@ -43,5 +43,6 @@ def test_a_partial_best_path_gives_way_to_the_best_complete_phrase(
     ears = MicEars(source, asr, EndpointConfig(detector="energy"))  # the cut of the premise
     heard = ears.hear(quiz.expectation(card, TEAMS, GENERAL), 5.0)
     ears.close()
-    assert asr.last_path == "n-best"  # the premise: the best path ended inside a phrase
-    assert heard is not None and heard.text == "six"
+    assert heard is not None and heard.check is not None
+    assert heard.check.path == "n-best"  # the premise: the best path ended inside a phrase
+    assert heard.text == "six"
