@@ -90,8 +90,9 @@ def make_ears(args: argparse.Namespace, speaker: Speaker) -> tuple[Ears, Callabl
     if args.input == "keyboard":
         return KeyboardEars(), None
     try:
-        from voicemaster.speech.listener import MicEars, make_recognizer
+        from voicemaster.speech.mic_ears import MicEars
         from voicemaster.speech.microphone import Microphone
+        from voicemaster.speech.recognizers import make_recognizer
 
         mic = Microphone(args.device).open()
     except (SpeechUnavailable, ImportError) as exc:

@@ -131,6 +131,13 @@ class AudioSource(Protocol):
     def close(self) -> None: ...
 
 
+@runtime_checkable
+class Flushing(Protocol):
+    """An audio source that can drop the audio it holds (a live microphone's backlog)."""
+
+    def flush(self) -> None: ...
+
+
 class Recognizer(Protocol):
     def recognize(self, pcm: bytes, expectation: Expectation) -> Heard:
         """Decode one utterance (16 kHz mono 16-bit PCM)."""

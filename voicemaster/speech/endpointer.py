@@ -47,7 +47,7 @@ class EndpointConfig:
     short_trailing_s: float = 0.35  # ... in a window that expects only short commands
     early_s: float = 0.25  # pause after which a listener may settle its decoding (>= tail_s)
     complete_trailing_s: float = 0.25  # pause that ends an utterance already decoded as a
-    # complete expected phrase (the listener decides; see voicemaster.speech.listener)
+    # complete expected phrase (the listener decides; see voicemaster.speech.mic_ears)
     max_utterance_s: float = 12.0
     preroll_s: float = 0.3  # audio kept before the detected start
     tail_s: float = 0.2  # audio kept after the last speech frame
