@@ -35,7 +35,7 @@ from voicemaster.judge import AnswerKey, judge, normalise  # noqa: E402
 from voicemaster.speech import audio  # noqa: E402
 from voicemaster.speech.base import Expectation, Heard  # noqa: E402
 from voicemaster.speech.decoding import can_stream  # noqa: E402
-from voicemaster.speech.endpointer import EndpointConfig  # noqa: E402
+from voicemaster.speech.endpoint_config import EndpointConfig  # noqa: E402
 from voicemaster.speech.grammar import number_words  # noqa: E402
 from voicemaster.speech.mic_ears import MicEars, expectation_for  # noqa: E402
 from voicemaster.speech.recognizers import make_recognizer  # noqa: E402

@@ -17,7 +17,7 @@ from tests.speech.conftest import needs
 from voicemaster.decks import load_deck
 from voicemaster.host.quiz import Quiz
 from voicemaster.host.windows import GENERAL
-from voicemaster.speech.endpointer import EndpointConfig
+from voicemaster.speech.endpoint_config import EndpointConfig
 from voicemaster.speech.mic_ears import MicEars
 from voicemaster.speech.pocketsphinx_asr import PocketsphinxRecognizer
 from voicemaster.speech.sources import QueueSource

@@ -21,7 +21,7 @@ import numpy as np
 from voicemaster.judge.cases import string_list
 from voicemaster.speech.audio import AudioError, dither, duration_s, pad, read_wav
 from voicemaster.speech.base import Recognizer, SpeechUnavailable
-from voicemaster.speech.endpointer import EndpointConfig
+from voicemaster.speech.endpoint_config import EndpointConfig
 from voicemaster.speech.mic_ears import MicEars, expectation_for, listen_and_judge
 from voicemaster.speech.recognizers import make_recognizer
 

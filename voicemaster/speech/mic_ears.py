@@ -29,7 +29,8 @@ from voicemaster.speech.base import (
     SpeechUnavailable,
 )
 from voicemaster.speech.decoding import UtteranceDecoder
-from voicemaster.speech.endpointer import Endpoint, EndpointConfig, Endpointer, State
+from voicemaster.speech.endpoint_config import EndpointConfig
+from voicemaster.speech.endpointer import Endpoint, Endpointer, State
 from voicemaster.speech.grammar import words
 
 READ_TIMEOUT_S = 0.5  # wall time per read of the source
