@@ -31,13 +31,20 @@ from voicemaster.speech.base import (
     PhoneCheck,
     SpeechUnavailable,
 )
-from voicemaster.speech.fusion import Fused, accept_llr, best_phrase, verify
+from voicemaster.speech.fusion import Fused, accept_llr, verify
+from voicemaster.speech.sphinx_model import (
+    FRAME_S,
+    PHONE_LM,
+    clean_text,
+    model_files,
+    pocketsphinx_module,
+    speech_frames,
+)
 
-FRAME_S = 0.01  # pocketsphinx frames are 10 ms
 PRIME_S = 0.8  # streamed audio whose cepstral mean starts the decoders (see feed)
 _SEARCHES = 16  # grammar searches kept (one per distinct window)
 # Free decoding (only for rejected phrases) without the flat-lexicon pass and with narrower
-# beams: on flite answers 540 ms instead of 1590 ms per utterance, nearly the same text.
+# beams: much faster, nearly the same text (docs/tuning.md)
 FREE_CONFIG: dict[str, Any] = {
     "fwdflat": False,
     "beam": 1e-40,
@@ -47,28 +54,6 @@ FREE_CONFIG: dict[str, Any] = {
     "maxwpf": 5,
 }
 NBEST = 20  # n-best paths searched for a complete phrase when the best path is partial
-PHONE_LM = "en-us-phone.lm.bin"  # the model's phonetic trigram, for the phone loop
-_NOT_SPEECH = ("<", "[", "+")  # <sil>, <s>, </s>, [noise], +SPN+: not words of the phrase
-
-
-def pocketsphinx_module() -> Any:
-    """The pocketsphinx package, or SpeechUnavailable naming how to install it."""
-    try:
-        import pocketsphinx
-    except ImportError as exc:  # pragma: no cover - a dependency of the package
-        raise SpeechUnavailable("pocketsphinx is not installed: pip install pocketsphinx") from exc
-    return pocketsphinx
-
-
-def model_files(model_path: str | Path | None = None) -> tuple[Path, dict[str, str]]:
-    """The English model's folder and its acoustic model and dictionary (``hmm``, ``dict``):
-    ``model_path``, or the one inside the pocketsphinx package; SpeechUnavailable if absent."""
-    bundled = Path(pocketsphinx_module().get_model_path()) / "en-us"
-    root = Path(model_path) if model_path else bundled
-    files = {"hmm": root / "en-us", "dict": root / "cmudict-en-us.dict"}
-    if not all(p.exists() for p in files.values()):
-        raise SpeechUnavailable(f"no pocketsphinx English model in {root}")
-    return root, {key: str(path) for key, path in files.items()}
 
 
 class PocketsphinxRecognizer:
@@ -281,8 +266,8 @@ class PocketsphinxRecognizer:
         loop = self._phones.hyp()
         if hyp is None or loop is None or not hyp.hypstr:
             return PhoneCheck()
-        spoken = _speech_frames(self._phones.seg())
-        words = _speech_frames(self._grammar.seg())
+        spoken = speech_frames(self._phones.seg())
+        words = speech_frames(self._grammar.seg())
         gap = self._log(float(hyp.score)) - self._log(float(loop.score))
         return PhoneCheck(
             llr=gap / max(len(spoken), len(words), 1),
@@ -300,21 +285,7 @@ class PocketsphinxRecognizer:
         self._free.process_raw(b"".join(self._pcm), False, True)
         self._free.end_utt()
         hyp = self._free.hyp()
-        return _clean(hyp.hypstr if hyp else "")
+        return clean_text(hyp.hypstr if hyp else "")
 
 
-def _speech_frames(segments: Any) -> set[int]:
-    """The frames of the segments that are words or phones, not silence or fillers."""
-    frames: set[int] = set()
-    for seg in segments or ():
-        if not seg.word.startswith(_NOT_SPEECH) and seg.word != "SIL":
-            frames.update(range(int(seg.start_frame), int(seg.end_frame) + 1))
-    return frames
-
-
-def _clean(text: str) -> str:
-    """Free-decoding text without fillers such as [noise] or <sil>."""
-    return " ".join(w.split("(")[0] for w in text.split() if w[:1] not in "[<+")
-
-
-__all__ = ["PocketsphinxRecognizer", "best_phrase"]
+__all__ = ["PocketsphinxRecognizer"]
