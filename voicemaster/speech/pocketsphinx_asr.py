@@ -66,7 +66,7 @@ class PocketsphinxRecognizer:
         started = time.perf_counter()
         try:
             self._grammar = ps.Decoder(lm=None, **base)
-            # the phone loop needs no words: an empty dictionary saves ~25 MB of memory
+            # the phone loop needs no words: an empty dictionary saves memory (docs/tuning.md)
             self._phones = ps.Decoder(lm=None, **(base | {"dict": os.devnull}))
             phone_lm = root / PHONE_LM
             self._phones.add_allphone_file("phones", str(phone_lm) if phone_lm.exists() else None)
