@@ -17,8 +17,8 @@ import time
 from collections import deque
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any
 
+from voicemaster.judge.model import AnswerKey, Verdict
 from voicemaster.speech import policy
 from voicemaster.speech.base import (
     AudioSource,
@@ -251,13 +251,13 @@ class JudgedUtterance:
     """An utterance heard and judged."""
 
     utterance: HeardUtterance
-    verdict: Any  # voicemaster.judge.Verdict
+    verdict: Verdict
     judge_ms: float
     latency_ms: float  # last speech sample -> verdict (wall)
 
 
 def expectation_for(
-    key: Any, commands: tuple[str, ...] = (), teams: tuple[str, ...] = ()
+    key: AnswerKey, commands: tuple[str, ...] = (), teams: tuple[str, ...] = ()
 ) -> Expectation:
     """The listening window for a judge's AnswerKey (answer + accept forms, rejects, ...)."""
     return Expectation(
@@ -271,9 +271,9 @@ def expectation_for(
 
 
 def listen_and_judge(
-    ears: MicEars, expectation: Expectation, key: Any, timeout: float
+    ears: MicEars, expectation: Expectation, key: AnswerKey, timeout: float
 ) -> JudgedUtterance | None:
-    """Endpoint -> recognize -> judge ``key`` (a voicemaster.judge.AnswerKey).  None: silence."""
+    """Endpoint -> recognize -> judge ``key``.  None: silence."""
     from voicemaster.judge import judge
 
     got = ears.listen(expectation, timeout)
