@@ -143,7 +143,7 @@ class Hearing:
             self.keywords: Any = KeywordSpotter()
             self.whisper: Any = WhisperRecognizer(model)
         elif name == OLD:
-            from voicemaster.speech.listener import make_recognizer
+            from voicemaster.speech.recognizers import make_recognizer
 
             self.recognizer: Any = make_recognizer("pocketsphinx")
         else:  # another system of bench_speech_systems (bench_speech.py asks for them)
@@ -173,7 +173,7 @@ class Hearing:
 
     def _old(self, pcm: bytes) -> Heard:
         from voicemaster.speech.base import Expectation
-        from voicemaster.speech.listener import MicEars
+        from voicemaster.speech.mic_ears import MicEars
         from voicemaster.speech.sources import WavSource
 
         source = WavSource(pcm)

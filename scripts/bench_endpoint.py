@@ -44,7 +44,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from voicemaster.speech import audio  # noqa: E402
-from voicemaster.speech.endpointer import EndpointConfig, Endpointer, State  # noqa: E402
+from voicemaster.speech.endpoint_config import EndpointConfig  # noqa: E402
+from voicemaster.speech.endpointer import Endpointer, State  # noqa: E402
 from voicemaster.speech.synth import render  # noqa: E402
 
 CORPORA = ROOT.parent / "shared" / "corpora"

@@ -10,7 +10,7 @@
   and ``rapidfuzz.fuzz.ratio >= 80`` against the answer (a hobby build).
 - ours: the game's path with the recognizer ``--asr`` names (scripts/bench_alarms.py asks for it).
 
-Each utterance is heard in a window like the game's (``listener.expectation_for`` the card's key,
+Each utterance is heard in a window like the game's (``mic_ears.expectation_for`` the card's key,
 the commands people say mid-game, the teams for a shout).  A recognizer that raises is counted
 in ``ERRORS`` (reported at the end of the run), not fatal.
 """
@@ -36,9 +36,10 @@ from voicemaster.lexicon import PROMPTED_COMMANDS  # noqa: E402
 from voicemaster.speech import audio  # noqa: E402
 from voicemaster.speech.base import Expectation, Heard  # noqa: E402
 from voicemaster.speech.decoding import can_stream  # noqa: E402
-from voicemaster.speech.endpointer import EndpointConfig  # noqa: E402
+from voicemaster.speech.endpoint_config import EndpointConfig  # noqa: E402
 from voicemaster.speech.grammar import number_words  # noqa: E402
-from voicemaster.speech.listener import MicEars, expectation_for, make_recognizer  # noqa: E402
+from voicemaster.speech.mic_ears import MicEars, expectation_for  # noqa: E402
+from voicemaster.speech.recognizers import make_recognizer  # noqa: E402
 from voicemaster.speech.sources import WavSource  # noqa: E402
 
 TEAMS = ("red", "blue", "green")

@@ -10,7 +10,7 @@ import pytest
 from voicemaster.cli import main
 from voicemaster.speech import models
 from voicemaster.speech.base import SpeechUnavailable
-from voicemaster.speech.listener import VOSK_MODEL, find_vosk_model, make_recognizer
+from voicemaster.speech.recognizers import VOSK_MODEL, find_vosk_model, make_recognizer
 
 
 def test_model_download_offline_is_a_clear_message(

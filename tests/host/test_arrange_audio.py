@@ -21,7 +21,8 @@ def test_keep_it_and_tile_names_are_heard_at_the_arrangement() -> None:
     pytest.importorskip("pocketsphinx", reason="pocketsphinx is needed to hear the teams")
     if shutil.which("flite") is None:
         pytest.skip("flite is needed to give the teams voices")
-    from voicemaster.speech.listener import MicEars, make_recognizer
+    from voicemaster.speech.mic_ears import MicEars
+    from voicemaster.speech.recognizers import make_recognizer
 
     recognizer = make_recognizer("pocketsphinx")
     window = windows.arrange(TILES)

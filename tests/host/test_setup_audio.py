@@ -21,7 +21,7 @@ pytestmark = pytest.mark.slow
 @cache
 def sphinx() -> Recognizer:
     pytest.importorskip("pocketsphinx", reason="pocketsphinx is needed to hear the players")
-    from voicemaster.speech.listener import make_recognizer
+    from voicemaster.speech.recognizers import make_recognizer
 
     return make_recognizer("pocketsphinx")
 
@@ -32,7 +32,7 @@ def set_up_by_voice(
     """Each reply is (text, voice) spoken after a pause, or seconds of the room's silence."""
     if shutil.which("flite") is None:
         pytest.skip("flite is needed to give the players voices")
-    from voicemaster.speech.listener import MicEars
+    from voicemaster.speech.mic_ears import MicEars
 
     room = QueueSource(seed=3)
     for seed, reply in enumerate(replies):

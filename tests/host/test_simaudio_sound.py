@@ -160,11 +160,12 @@ class Tap:
 @pytest.fixture
 def tap(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
     """No recognizer, ears that record the audio, and the synthesis calls."""
-    import voicemaster.speech.listener as listener
+    import voicemaster.speech.mic_ears as mic_ears
+    import voicemaster.speech.recognizers as recognizers
     import voicemaster.speech.synth as synth
 
-    monkeypatch.setattr(listener, "make_recognizer", lambda *a, **k: object())
-    monkeypatch.setattr(listener, "MicEars", Tap)
+    monkeypatch.setattr(recognizers, "make_recognizer", lambda *a, **k: object())
+    monkeypatch.setattr(mic_ears, "MicEars", Tap)
     Tap.played = []
     calls: list[dict[str, Any]] = []
     real = synth.synthesize

@@ -30,12 +30,12 @@ class Voices(Table):
         pytest.importorskip("pocketsphinx", reason="pocketsphinx is needed to hear the teams")
         if shutil.which("flite") is None:
             pytest.skip("flite is needed to give the teams a voice")
-        from voicemaster.speech.listener import make_recognizer
+        from voicemaster.speech.recognizers import make_recognizer
 
         self.recognizer = make_recognizer("pocketsphinx")
 
     def hear(self, expectation: Expectation, timeout: float) -> Heard | None:
-        from voicemaster.speech.listener import MicEars
+        from voicemaster.speech.mic_ears import MicEars
         from voicemaster.speech.sources import QueueSource
         from voicemaster.speech.synth import synthesize
 

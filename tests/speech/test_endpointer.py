@@ -7,7 +7,8 @@ import numpy as np
 import pytest
 
 from voicemaster.speech import audio, endpointer, vad
-from voicemaster.speech.endpointer import EndpointConfig, Endpointer, State
+from voicemaster.speech.endpoint_config import EndpointConfig
+from voicemaster.speech.endpointer import Endpointer, State
 from voicemaster.speech.synth import render
 
 LEAD, TRAIL = 1.0, 1.5
@@ -171,7 +172,7 @@ def test_digital_silence_does_not_make_noise_look_like_speech(
 def test_all_zero_stream_times_out(rng: np.random.Generator, detector: str) -> None:
     ep = Endpointer(EndpointConfig(think_s=1.0, detector=detector))
     assert run(ep, bytes(2 * 16_000 * 3)) == State.TIMEOUT
-    assert ep.floor_db == ep.config.initial_floor_db  # zeros taught it nothing
+    assert ep.room.floor_db == ep.config.initial_floor_db  # zeros taught it nothing
 
 
 @pytest.mark.parametrize("detector", DETECTORS)
@@ -260,7 +261,7 @@ def test_the_room_rule_never_asks_more_than_its_cap_over_the_floor() -> None:
     loud, tail = tone * 8_000, tone * 46  # a word, then its quiet end (about -60 dBFS)
     ep = Endpointer(cfg)
     ep.feed(hush)
-    ep.noise_dev = 6.0  # as measured in such a recording
+    ep.room.noise_dev = 6.0  # as measured in such a recording
     ep.feed(audio.to_bytes(loud) + audio.to_bytes(tail) + hush)
     got = ep.endpoint()
     assert got is not None and got.reason == "silence"

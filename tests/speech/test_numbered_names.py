@@ -11,7 +11,7 @@ from voicemaster.decks import load_deck
 from voicemaster.host.quiz import Quiz
 from voicemaster.host.windows import GENERAL
 from voicemaster.speech import grammar
-from voicemaster.speech.listener import MicEars
+from voicemaster.speech.mic_ears import MicEars
 from voicemaster.speech.pocketsphinx_asr import PocketsphinxRecognizer
 from voicemaster.speech.sources import QueueSource
 from voicemaster.speech.synth import synthesize

@@ -17,8 +17,8 @@ from tests.speech.conftest import needs
 from voicemaster.decks import load_deck
 from voicemaster.host.quiz import Quiz
 from voicemaster.host.windows import GENERAL
-from voicemaster.speech.endpointer import EndpointConfig
-from voicemaster.speech.listener import MicEars
+from voicemaster.speech.endpoint_config import EndpointConfig
+from voicemaster.speech.mic_ears import MicEars
 from voicemaster.speech.pocketsphinx_asr import PocketsphinxRecognizer
 from voicemaster.speech.sources import QueueSource
 from voicemaster.speech.synth import synthesize
@@ -43,5 +43,6 @@ def test_a_partial_best_path_gives_way_to_the_best_complete_phrase(
     ears = MicEars(source, asr, EndpointConfig(detector="energy"))  # the cut of the premise
     heard = ears.hear(quiz.expectation(card, TEAMS, GENERAL), 5.0)
     ears.close()
-    assert asr.last_path == "n-best"  # the premise: the best path ended inside a phrase
-    assert heard is not None and heard.text == "six"
+    assert heard is not None and heard.check is not None
+    assert heard.check.path == "n-best"  # the premise: the best path ended inside a phrase
+    assert heard.text == "six"

@@ -8,7 +8,7 @@ import pytest
 
 from tests.speech.test_endpointer import noisy
 from voicemaster.speech import audio, vad
-from voicemaster.speech.endpointer import EndpointConfig
+from voicemaster.speech.endpoint_config import EndpointConfig
 from voicemaster.speech.synth import render
 
 if not vad.available():

@@ -12,7 +12,8 @@ from tests.speech.conftest import corpus_rows, needs
 from voicemaster.judge import AnswerKey, judge
 from voicemaster.speech import audio, pinned, policy
 from voicemaster.speech.base import Expectation, SpeechUnavailable
-from voicemaster.speech.listener import MicEars, make_recognizer
+from voicemaster.speech.mic_ears import MicEars
+from voicemaster.speech.recognizers import make_recognizer
 from voicemaster.speech.sources import WavSource
 from voicemaster.speech.synth import synthesize
 

@@ -21,8 +21,9 @@ from voicemaster.judge.cases import string_list
 from voicemaster.settings import HearSettings
 from voicemaster.speech.audio import AudioError, dither, duration_s, pad, read_wav
 from voicemaster.speech.base import Recognizer, SpeechUnavailable
-from voicemaster.speech.endpointer import EndpointConfig
-from voicemaster.speech.listener import MicEars, expectation_for, listen_and_judge, make_recognizer
+from voicemaster.speech.endpoint_config import EndpointConfig
+from voicemaster.speech.mic_ears import MicEars, expectation_for, listen_and_judge
+from voicemaster.speech.recognizers import make_recognizer
 
 CHUNK_MS = 20
 TRAILING_S = 1.0  # quiet appended to a file: the pause a room gives after an answer
@@ -130,14 +131,14 @@ def hear_one(obj: dict[str, Any], base: Path, rec: Recognizer, seed: int) -> dic
         verdict = judge("", case.key)
         return {**out, "heard": "", "correct": verdict.correct, "verdict": verdict.verdict,
                 "endpoint_ms": None, "decode_ms": None}  # fmt: skip
-    heard = got.listening.heard
+    heard = got.utterance.heard
     return {
         **out,
         "heard": heard.text,
         "correct": bool(got.verdict.correct),
         "verdict": str(got.verdict.verdict),
-        "endpoint_ms": round(got.listening.endpoint_ms, 1),
-        "decode_ms": round(got.listening.decode_ms, 1),
+        "endpoint_ms": round(got.utterance.endpoint_ms, 1),
+        "decode_ms": round(got.utterance.decode_ms, 1),
         "latency_ms": round(got.latency_ms, 1),
         "bezzerwizzer": heard.bezzerwizzer,
         "team": heard.team,

@@ -97,8 +97,9 @@ def make_ears(settings: PlaySettings, speaker: Speaker) -> tuple[Ears, Callable[
     if settings.input == "keyboard":
         return KeyboardEars(), None
     try:
-        from voicemaster.speech.listener import MicEars, make_recognizer
+        from voicemaster.speech.mic_ears import MicEars
         from voicemaster.speech.microphone import Microphone
+        from voicemaster.speech.recognizers import make_recognizer
 
         mic = Microphone(settings.device).open()
     except (SpeechUnavailable, ImportError) as exc:

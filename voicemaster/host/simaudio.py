@@ -183,7 +183,7 @@ class RenderingSpeaker:
 class AudioTable(SimTable):
     def __init__(self, log: GameLog, seed: int, skill: float, deck: Any = None) -> None:
         super().__init__(log, seed, skill, deck)
-        from voicemaster.speech.listener import make_recognizer
+        from voicemaster.speech.recognizers import make_recognizer
         from voicemaster.speech.synth import check_voice
 
         try:
@@ -203,7 +203,7 @@ class AudioTable(SimTable):
         if callable(reset):
             reset()
             return
-        from voicemaster.speech.listener import make_recognizer
+        from voicemaster.speech.recognizers import make_recognizer
 
         self.recognizer = make_recognizer(self.asr)
 
@@ -247,7 +247,7 @@ class AudioTable(SimTable):
         return NoisySource(Background(NOISES[sound.noise], level, seed ^ 0x5EED), seed)
 
     def hear(self, expectation: Expectation, timeout: float) -> Heard | None:
-        from voicemaster.speech.listener import MicEars
+        from voicemaster.speech.mic_ears import MicEars
         from voicemaster.speech.synth import synthesize
 
         text, self._next = self._next, None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+from typing import Literal, Protocol, runtime_checkable
 
 SAMPLE_RATE = 16_000
 ASR_NAMES = ("whisper", "pocketsphinx", "vosk")  # the selectable recognizers
@@ -54,6 +54,26 @@ class Signals:
     own: float = 0.0
 
 
+# how a grammar recognizer found its phrase: the "best" path, "n-best" (the best path stopped
+# inside a phrase), "partial" (no complete phrase among the n-best) or "" (no path)
+GrammarPath = Literal["best", "n-best", "partial", ""]
+
+
+@dataclass(frozen=True)
+class PhoneCheck:
+    """How a grammar recognizer (pocketsphinx) checked its phrase against a phone loop decoding
+    the same audio (see :mod:`voicemaster.speech.fusion`); for tests and benchmarks, never the
+    host."""
+
+    path: GrammarPath = ""  # how the grammar's phrase was found
+    llr: float | None = None  # (grammar - phone loop) score per speech frame; None: no word
+    gap: float = 0.0  # grammar path score - phone loop path score (log units)
+    speech: int = 0  # frames the phone loop heard as speech
+    words: int = 0  # frames the grammar's words cover
+    covered: float = 0.0  # share of the speech frames inside the grammar's words
+    frames: int = 0  # frames decoded
+
+
 @dataclass(frozen=True)
 class Heard:
     """What a recognizer heard in one utterance."""
@@ -74,6 +94,8 @@ class Heard:
     # transcript was something else): asked back, never taken on trust
     guessed: bool = False
     signals: Signals | None = None  # an open-vocabulary recognizer's own signals, if any
+    shout_s: float = 0.0  # seconds into the utterance where the shout starts (0: unknown)
+    check: PhoneCheck | None = None  # a grammar recognizer's verification, if any
 
 
 class Speaker(Protocol):
@@ -109,9 +131,31 @@ class AudioSource(Protocol):
     def close(self) -> None: ...
 
 
+@runtime_checkable
+class Flushing(Protocol):
+    """An audio source that can drop the audio it holds (a live microphone's backlog)."""
+
+    def flush(self) -> None: ...
+
+
 class Recognizer(Protocol):
     def recognize(self, pcm: bytes, expectation: Expectation) -> Heard:
         """Decode one utterance (16 kHz mono 16-bit PCM)."""
+
+
+@runtime_checkable
+class StreamingRecognizer(Recognizer, Protocol):
+    """A recognizer that decodes an utterance while it arrives (see
+    :mod:`voicemaster.speech.decoding`)."""
+
+    def start(self, expectation: Expectation) -> None:
+        """Begin one utterance heard in the window ``expectation``."""
+
+    def feed(self, pcm: bytes) -> None:
+        """Decode the next piece of the utterance's audio."""
+
+    def finish(self) -> Heard:
+        """End the utterance: what was heard in all the audio fed since ``start``."""
 
 
 class Ears(Protocol):

@@ -1,8 +1,9 @@
 """Decoding one utterance while it is spoken, on a worker thread.
 
-A recognizer with the streaming methods ``start(expectation)`` / ``feed(pcm)`` / ``finish()``
-decodes audio as it arrives, so when the utterance ends only ``finish()`` remains.  Any other
-recognizer gets the whole utterance through ``recognize(pcm, expectation)`` when it is settled.
+A :class:`~voicemaster.speech.base.StreamingRecognizer` (``start(expectation)`` /
+``feed(pcm)`` / ``finish()``) decodes audio as it arrives, so when the utterance ends only
+``finish()`` remains.  Any other recognizer gets the whole utterance through
+``recognize(pcm, expectation)`` when it is settled.
 Every recognizer call runs in order on the one worker thread the caller hands in, so a
 recognizer is never used by two threads at once.
 """
@@ -13,14 +14,12 @@ import time
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
-from voicemaster.speech.base import Expectation, Heard, Recognizer
-
-STREAM_METHODS = ("start", "feed", "finish")
+from voicemaster.speech.base import Expectation, Heard, Recognizer, StreamingRecognizer
 
 
-def can_stream(recognizer: Any) -> bool:
+def can_stream(recognizer: Recognizer) -> bool:
     """Whether ``recognizer`` decodes while audio arrives (start/feed/finish)."""
-    return all(callable(getattr(recognizer, name, None)) for name in STREAM_METHODS)
+    return isinstance(recognizer, StreamingRecognizer)
 
 
 class UtteranceDecoder:
@@ -39,7 +38,11 @@ class UtteranceDecoder:
         self.recognizer = recognizer
         self.expectation = expectation
         self.pool = pool
-        self.streaming = stream and can_stream(recognizer)
+        # the recognizer when it decodes while the utterance arrives, else None
+        self._stream = (
+            recognizer if stream and isinstance(recognizer, StreamingRecognizer) else None
+        )
+        self.streaming = self._stream is not None
         self.result: Future[Heard] | None = None
         self.decode_ms = 0.0
         self._open = False  # a stream was started and not finished yet
@@ -60,13 +63,13 @@ class UtteranceDecoder:
         """The next piece of the utterance's audio."""
         if not pcm:
             return
-        if not self.streaming:
+        if self._stream is None:
             self._pcm += pcm
             return
         if not self._open:
             self._open = True
-            self._submit(self.recognizer.start, self.expectation)  # type: ignore[attr-defined]
-        self._submit(self.recognizer.feed, pcm)  # type: ignore[attr-defined]
+            self._submit(self._stream.start, self.expectation)
+        self._submit(self._stream.feed, pcm)
 
     def settle(self) -> Future[Heard]:
         """Decode what was handed over so far; the result also stays in :attr:`result`."""
@@ -89,12 +92,13 @@ class UtteranceDecoder:
     # ------------------------------------------------------------------ the worker
 
     def _abandon(self) -> None:
-        if self._open:
+        if self._open and self._stream is not None:
             self._open = False
-            self._submit(self.recognizer.finish)  # type: ignore[attr-defined]
+            self._submit(self._stream.finish)
 
     def _finish(self) -> Heard:
-        heard: Heard = self.recognizer.finish()  # type: ignore[attr-defined]
+        assert self._stream is not None
+        heard = self._stream.finish()
         if self._error is not None:
             raise self._error
         return heard

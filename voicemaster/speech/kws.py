@@ -24,13 +24,13 @@ from voicemaster.speech import spotter
 from voicemaster.speech.audio import dither, to_array
 from voicemaster.speech.base import SAMPLE_RATE
 from voicemaster.speech.grammar import words
+from voicemaster.speech.sphinx_model import FRAME_S, model_files, pocketsphinx_module
 
 if TYPE_CHECKING:
     from voicemaster.speech.whisper_asr import WhisperRecognizer
 
 THRESHOLD = 1e-60  # keyphrase detection threshold (kws_threshold)
 LOOP_PROB = 1e-8  # the phone loop's probability (kws_plp): lower lets the keyword win sooner
-FRAME_S = 0.01  # pocketsphinx frames are 10 ms
 MERGE_S = 0.6  # detections (one per pronunciation) starting this close are one candidate
 BEFORE_S, AFTER_S = 0.8, 2.5  # audio Whisper hears before a candidate and after it
 CHUNK_S = 0.02  # how :func:`spot` streams a recording
@@ -63,8 +63,6 @@ class Shout:
 
 
 def _decoder(threshold: float, loop_prob: float) -> Any:
-    from voicemaster.speech.pocketsphinx_asr import model_files, pocketsphinx_module
-
     _root, config = model_files()
     decoder = pocketsphinx_module().Decoder(
         lm=None, loglevel="FATAL", cmn="live", kws_plp=loop_prob, **config

@@ -23,14 +23,28 @@ import numpy as np
 
 from voicemaster.speech import grammar, spotter
 from voicemaster.speech.audio import dither
-from voicemaster.speech.base import SAMPLE_RATE, Expectation, Heard, SpeechUnavailable
-from voicemaster.speech.fusion import Fused, accept_llr, best_phrase, verify
+from voicemaster.speech.base import (
+    SAMPLE_RATE,
+    Expectation,
+    GrammarPath,
+    Heard,
+    PhoneCheck,
+    SpeechUnavailable,
+)
+from voicemaster.speech.fusion import Fused, accept_llr, verify
+from voicemaster.speech.sphinx_model import (
+    FRAME_S,
+    PHONE_LM,
+    clean_text,
+    model_files,
+    pocketsphinx_module,
+    speech_frames,
+)
 
-FRAME_S = 0.01  # pocketsphinx frames are 10 ms
 PRIME_S = 0.8  # streamed audio whose cepstral mean starts the decoders (see feed)
 _SEARCHES = 16  # grammar searches kept (one per distinct window)
 # Free decoding (only for rejected phrases) without the flat-lexicon pass and with narrower
-# beams: on flite answers 540 ms instead of 1590 ms per utterance, nearly the same text.
+# beams: much faster, nearly the same text (docs/tuning.md)
 FREE_CONFIG: dict[str, Any] = {
     "fwdflat": False,
     "beam": 1e-40,
@@ -40,28 +54,6 @@ FREE_CONFIG: dict[str, Any] = {
     "maxwpf": 5,
 }
 NBEST = 20  # n-best paths searched for a complete phrase when the best path is partial
-PHONE_LM = "en-us-phone.lm.bin"  # the model's phonetic trigram, for the phone loop
-_NOT_SPEECH = ("<", "[", "+")  # <sil>, <s>, </s>, [noise], +SPN+: not words of the phrase
-
-
-def pocketsphinx_module() -> Any:
-    """The pocketsphinx package, or SpeechUnavailable naming how to install it."""
-    try:
-        import pocketsphinx
-    except ImportError as exc:  # pragma: no cover - a dependency of the package
-        raise SpeechUnavailable("pocketsphinx is not installed: pip install pocketsphinx") from exc
-    return pocketsphinx
-
-
-def model_files(model_path: str | Path | None = None) -> tuple[Path, dict[str, str]]:
-    """The English model's folder and its acoustic model and dictionary (``hmm``, ``dict``):
-    ``model_path``, or the one inside the pocketsphinx package; SpeechUnavailable if absent."""
-    bundled = Path(pocketsphinx_module().get_model_path()) / "en-us"
-    root = Path(model_path) if model_path else bundled
-    files = {"hmm": root / "en-us", "dict": root / "cmudict-en-us.dict"}
-    if not all(p.exists() for p in files.values()):
-        raise SpeechUnavailable(f"no pocketsphinx English model in {root}")
-    return root, {key: str(path) for key, path in files.items()}
 
 
 class PocketsphinxRecognizer:
@@ -74,7 +66,7 @@ class PocketsphinxRecognizer:
         started = time.perf_counter()
         try:
             self._grammar = ps.Decoder(lm=None, **base)
-            # the phone loop needs no words: an empty dictionary saves ~25 MB of memory
+            # the phone loop needs no words: an empty dictionary saves memory (docs/tuning.md)
             self._phones = ps.Decoder(lm=None, **(base | {"dict": os.devnull}))
             phone_lm = root / PHONE_LM
             self._phones.add_allphone_file("phones", str(phone_lm) if phone_lm.exists() else None)
@@ -88,7 +80,6 @@ class PocketsphinxRecognizer:
         self._cmn0 = self._grammar.get_cmn()  # the model's initial cepstral mean
         self._searches: OrderedDict[str, str] = OrderedDict()
         self._add_shout_word()
-        self.last_shout_s = 0.0
         self._pcm: list[bytes] = []
         self._fed_whole = False  # the audio came in one piece, decoded as a whole utterance
         self._primed = False  # streaming: the decoders started from the first audio's mean
@@ -97,11 +88,6 @@ class PocketsphinxRecognizer:
         self._teams: tuple[str, ...] = ()
         self._use_free = False
         self._log_base = math.log(float(self._grammar.config["logbase"]))
-        self.last_llr: float | None = None  # the last utterance's verification score
-        self.last_stats: dict[str, float] = {}
-        # how the grammar's phrase was found: "best" path, "n-best" (the best path stopped
-        # inside a phrase), "partial" (no complete phrase among the n-best) or "" (no path)
-        self.last_path = ""
 
     # --- dictionary and grammar -------------------------------------------------------
     def _add_shout_word(self) -> None:
@@ -200,17 +186,16 @@ class PocketsphinxRecognizer:
         self._grammar.end_utt()
         self._phones.end_utt()
         free = self._decode_free if self._use_free else None
-        fused = self._verified(None if self._streamed() else free)
+        fused, check = self._verified(None if self._streamed() else free)
         if not fused.in_grammar and self._streamed():
             # a phrase rejected on streamed features gets a second look on the whole utterance
             self._decode_whole()
             self._grammar.end_utt()
             self._phones.end_utt()
-            fused = self._verified(free)
+            fused, check = self._verified(free)
         found, team = (
             spotter.find_shout(fused.text, self._teams) if fused.in_grammar else (False, None)
         )
-        self.last_shout_s = self._shout_start() if found else 0.0
         ms = (time.perf_counter() - started) * 1000.0
         return Heard(
             fused.text,
@@ -221,20 +206,23 @@ class PocketsphinxRecognizer:
             ms,
             fused.unclear,
             fused.narrow,
+            shout_s=self._shout_start() if found else 0.0,
+            check=check,
         )
 
     def _streamed(self) -> bool:
         return bool(self._pcm) and not self._fed_whole
 
-    def _verified(self, free: Any) -> Fused:
+    def _verified(self, free: Any) -> tuple[Fused, PhoneCheck]:
         """The grammar's phrase checked against the phone loop (both decoders ended)."""
-        hyp = self._complete_hyp()
+        hyp, path = self._complete_hyp()
         grammar_text = hyp.hypstr if hyp else ""
-        self.last_llr = self._llr(hyp)
-        cover = self.last_stats.get("covered", 0.0) if self.last_llr is not None else 0.0
+        check = replace(self._check(hyp), path=path)
+        cover = check.covered if check.llr is not None else 0.0
         strict = spotter.WORD in grammar_text.split()  # a false shout costs a whole turn
         threshold = spotter.ACCEPT_LLR if strict else accept_llr(len(self._phrases))
-        return verify(grammar_text, self.last_llr, self._phrases, free, threshold, cover)
+        fused = verify(grammar_text, check.llr, self._phrases, free, threshold, cover)
+        return fused, check
 
     def recognize(self, pcm: bytes, expectation: Expectation) -> Heard:
         started = time.perf_counter()
@@ -254,42 +242,41 @@ class PocketsphinxRecognizer:
         """A pocketsphinx score (returned as a probability) back in its log units."""
         return math.log(max(prob, 1e-300)) / self._log_base
 
-    def _complete_hyp(self) -> Any:
+    def _complete_hyp(self) -> tuple[Any, GrammarPath]:
         """The grammar's best path, or when that stopped inside a phrase (pocketsphinx then
-        returns the partial path: "that was" for "Paris", in room noise about 4% of answers) the
-        best complete phrase among its n-best paths.  Its word segments are not known: the
-        partial path's stand in for them in the cover and llr frame counts."""
+        returns the partial path: "that was" for "Paris") the best complete phrase among its
+        n-best paths; with how it was found.  Its word segments are not known: the partial
+        path's stand in for them in the cover and llr frame counts."""
         hyp = self._grammar.hyp()
-        self.last_path = "" if hyp is None else "best"
-        if hyp is None or hyp.hypstr in self._phrases:
-            return hyp
-        self.last_path = "partial"
+        if hyp is None:
+            return hyp, ""
+        if hyp.hypstr in self._phrases:
+            return hyp, "best"
         try:
             for other in itertools.islice(self._grammar.nbest(), NBEST):
                 if other is not None and other.hypstr in self._phrases:
-                    self.last_path = "n-best"
-                    return other
+                    return other, "n-best"
         except RuntimeError:  # no lattice to search: keep the partial path (rejected)
             pass
-        return hyp
+        return hyp, "partial"
 
-    def _llr(self, hyp: Any) -> float | None:
-        """(grammar path score - phone loop path score) per frame of speech (the phone loop's
-        non-silence frames); None when the grammar heard no word."""
+    def _check(self, hyp: Any) -> PhoneCheck:
+        """The llr: (grammar path score - phone loop path score) per frame of speech (the
+        phone loop's non-silence frames); None when the grammar heard no word."""
         loop = self._phones.hyp()
         if hyp is None or loop is None or not hyp.hypstr:
-            return None
-        spoken = _speech_frames(self._phones.seg())
-        words = _speech_frames(self._grammar.seg())
+            return PhoneCheck()
+        spoken = speech_frames(self._phones.seg())
+        words = speech_frames(self._grammar.seg())
         gap = self._log(float(hyp.score)) - self._log(float(loop.score))
-        self.last_stats = {
-            "gap": gap,
-            "speech": len(spoken),
-            "words": len(words),
-            "covered": len(spoken & words) / max(len(spoken), 1),
-            "frames": self._grammar.n_frames(),
-        }
-        return gap / max(len(spoken), len(words), 1)
+        return PhoneCheck(
+            llr=gap / max(len(spoken), len(words), 1),
+            gap=gap,
+            speech=len(spoken),
+            words=len(words),
+            covered=len(spoken & words) / max(len(spoken), 1),
+            frames=int(self._grammar.n_frames()),
+        )
 
     def _decode_free(self) -> str:
         """Free decoding of the buffered utterance (only for a phrase the verifier rejected)."""
@@ -298,21 +285,7 @@ class PocketsphinxRecognizer:
         self._free.process_raw(b"".join(self._pcm), False, True)
         self._free.end_utt()
         hyp = self._free.hyp()
-        return _clean(hyp.hypstr if hyp else "")
+        return clean_text(hyp.hypstr if hyp else "")
 
 
-def _speech_frames(segments: Any) -> set[int]:
-    """The frames of the segments that are words or phones, not silence or fillers."""
-    frames: set[int] = set()
-    for seg in segments or ():
-        if not seg.word.startswith(_NOT_SPEECH) and seg.word != "SIL":
-            frames.update(range(int(seg.start_frame), int(seg.end_frame) + 1))
-    return frames
-
-
-def _clean(text: str) -> str:
-    """Free-decoding text without fillers such as [noise] or <sil>."""
-    return " ".join(w.split("(")[0] for w in text.split() if w[:1] not in "[<+")
-
-
-__all__ = ["PocketsphinxRecognizer", "best_phrase"]
+__all__ = ["PocketsphinxRecognizer"]

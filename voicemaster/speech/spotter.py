@@ -2,7 +2,7 @@
 
 Both recognizers put the shout phrases into every window's grammar (see ``shout_phrases``) and
 give the word a pronunciation; ``find_shout`` then reads the shout and its team from what was
-heard.  ``spot`` runs the whole check on one recording (the ``voicemaster spot`` command).
+heard.  ``spot`` runs the whole check on one recording with a given recognizer.
 """
 
 from __future__ import annotations
@@ -71,15 +71,11 @@ def find_shout(text: str, teams: Sequence[str]) -> tuple[bool, str | None]:
 
 
 def spot(
-    pcm: bytes, teams: Sequence[str], recognizer: Recognizer | None = None
+    pcm: bytes, teams: Sequence[str], recognizer: Recognizer
 ) -> tuple[bool, str | None, float]:
-    """(found, team or None, seconds into ``pcm`` where the shout starts) for one recording."""
-    if recognizer is None:
-        from voicemaster.speech.pocketsphinx_asr import PocketsphinxRecognizer
-
-        recognizer = PocketsphinxRecognizer()
+    """(found, team or None, seconds into ``pcm`` where the shout starts) for one recording
+    heard by ``recognizer`` (0 s where it cannot tell)."""
     heard = recognizer.recognize(pcm, Expectation(teams=tuple(teams)))
     if not heard.bezzerwizzer:
         return False, None, 0.0
-    at_s = getattr(recognizer, "last_shout_s", 0.0)
-    return True, heard.team, float(at_s)
+    return True, heard.team, heard.shout_s

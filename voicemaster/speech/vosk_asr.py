@@ -105,7 +105,6 @@ class VoskRecognizer:
         self.unknown = unknown_token(self.vocab)
         self._health_check(path)
         self.startup_s = time.perf_counter() - started
-        self.last_shout_s = 0.0
 
     def _health_check(self, path: Path) -> None:
         """A recognizer over 0.2 s of dither: a truncated graph only fails here."""
@@ -153,7 +152,6 @@ class VoskRecognizer:
         fused = fuse(picked, free_text, phrases, rescore)
         shout, team = spotter.find_shout(fused.text, expectation.teams)
         starts = [float(w.get("start", 0.0)) for w in found if w["word"] == spotter.WORD]
-        self.last_shout_s = starts[0] if shout and starts else 0.0
         ms = (time.perf_counter() - started) * 1000.0
         return Heard(
             fused.text,
@@ -164,6 +162,7 @@ class VoskRecognizer:
             ms,
             fused.unclear,
             fused.narrow,
+            shout_s=starts[0] if shout and starts else 0.0,
         )
 
 

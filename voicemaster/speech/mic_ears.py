@@ -13,25 +13,24 @@ settled pause ("Leonardo ... da Vinci") restarts the decoding of the whole utter
 
 from __future__ import annotations
 
-import sys
 import time
 from collections import deque
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Any
 
+from voicemaster.judge.model import AnswerKey, Verdict
 from voicemaster.speech import policy
 from voicemaster.speech.base import (
-    ASR_NAMES,
     AudioSource,
     Expectation,
+    Flushing,
     Heard,
     Recognizer,
     SpeechUnavailable,
 )
 from voicemaster.speech.decoding import UtteranceDecoder
-from voicemaster.speech.endpointer import Endpoint, EndpointConfig, Endpointer, State
+from voicemaster.speech.endpoint_config import EndpointConfig
+from voicemaster.speech.endpointer import Endpoint, Endpointer, State
 from voicemaster.speech.grammar import spoken
 
 READ_TIMEOUT_S = 0.5  # wall time per read of the source
@@ -39,12 +38,11 @@ READ_TIMEOUT_S = 0.5  # wall time per read of the source
 # runs while the pause goes on; a streaming one settles at the endpointer's early_s
 WHOLE_SETTLE_S = 0.1
 STALL_S = 5.0  # a source silent (no chunks at all) this long is gone
-VOSK_MODEL = "vosk-model-small-en-us-0.15"
 EARLY_CONFIDENCE = policy.GRAMMAR.early_confidence  # a complete phrase may end early
 
 
 @dataclass(frozen=True)
-class Listening:
+class HeardUtterance:
     """One utterance heard in a listening window, with its timings."""
 
     heard: Heard
@@ -114,15 +112,14 @@ class MicEars:
         got = self.listen(expectation, timeout)
         return got.heard if got else None
 
-    def listen(self, expectation: Expectation, timeout: float) -> Listening | None:
+    def listen(self, expectation: Expectation, timeout: float) -> HeardUtterance | None:
         """Wait up to ``timeout`` s of audio for speech; return the first intelligible utterance."""
         ep = self.endpointer
         cfg = ep.config
         short = not expectation.answers and not expectation.options and bool(expectation.commands)
         ep.begin(think_s=timeout, trailing_s=cfg.short_trailing_s if short else None)
-        flush = getattr(self.source, "flush", None)
-        if callable(flush):
-            flush()  # audio captured while the quizmaster spoke
+        if isinstance(self.source, Flushing):
+            self.source.flush()  # audio captured while the quizmaster spoke
         decoder = UtteranceDecoder(self.recognizer, expectation, self._pool, self.speculate)
         return _Window(self, expectation, decoder).run()
 
@@ -140,13 +137,13 @@ class _Window:
         self.fed = 0  # sample up to which it was handed to the decoder
         self.settled_end = -1.0  # speech end the decoder's result covers (-1: not settled)
 
-    def run(self) -> Listening | None:
+    def run(self) -> HeardUtterance | None:
         try:
             return self._loop()
         finally:
             self.decoder.close()  # never leave the recognizer mid-utterance
 
-    def _loop(self) -> Listening | None:
+    def _loop(self) -> HeardUtterance | None:
         silent_since = time.monotonic()
         while True:
             chunk = self.ears.source.read(READ_TIMEOUT_S)
@@ -168,7 +165,7 @@ class _Window:
                 self.ep.resume()
                 self.first, self.settled_end = -1, -1.0
 
-    def _step(self, state: State) -> Listening | None:
+    def _step(self, state: State) -> HeardUtterance | None:
         """Stream the utterance, settle it in pauses, end it on DONE or early.  None: go on."""
         if state not in (State.SPEECH, State.PAUSE, State.DONE):
             return None
@@ -212,7 +209,7 @@ class _Window:
             dec.settle()
             self.settled_end = ep.speech_end_s
 
-    def _early(self, state: State) -> Listening | None:
+    def _early(self, state: State) -> HeardUtterance | None:
         """End on a settled, final phrase once the pause reaches ``complete_trailing_s``."""
         ep, result = self.ep, self.decoder.result
         if state != State.PAUSE or result is None or self.settled_end != ep.speech_end_s:
@@ -227,10 +224,10 @@ class _Window:
         endpoint = Endpoint("complete", ep.start_s, ep.speech_end_s, ep.now_s, ep.utterance())
         return self._result(heard, endpoint, early=True)
 
-    def _result(self, heard: Heard, endpoint: Endpoint, early: bool) -> Listening:
+    def _result(self, heard: Heard, endpoint: Endpoint, early: bool) -> HeardUtterance:
         now = time.perf_counter()
         arrived = next((w for s, w in self.arrivals if s >= endpoint.speech_end_s), now)
-        return Listening(
+        return HeardUtterance(
             heard=heard,
             endpoint=endpoint,
             early=early,
@@ -244,17 +241,17 @@ class _Window:
 
 
 @dataclass(frozen=True)
-class Judged:
+class JudgedUtterance:
     """An utterance heard and judged."""
 
-    listening: Listening
-    verdict: Any  # voicemaster.judge.Verdict
+    utterance: HeardUtterance
+    verdict: Verdict
     judge_ms: float
     latency_ms: float  # last speech sample -> verdict (wall)
 
 
 def expectation_for(
-    key: Any, commands: tuple[str, ...] = (), teams: tuple[str, ...] = ()
+    key: AnswerKey, commands: tuple[str, ...] = (), teams: tuple[str, ...] = ()
 ) -> Expectation:
     """The listening window for a judge's AnswerKey (answer + accept forms, rejects, ...)."""
     return Expectation(
@@ -268,9 +265,9 @@ def expectation_for(
 
 
 def listen_and_judge(
-    ears: MicEars, expectation: Expectation, key: Any, timeout: float
-) -> Judged | None:
-    """Endpoint -> recognize -> judge ``key`` (a voicemaster.judge.AnswerKey).  None: silence."""
+    ears: MicEars, expectation: Expectation, key: AnswerKey, timeout: float
+) -> JudgedUtterance | None:
+    """Endpoint -> recognize -> judge ``key``.  None: silence."""
     from voicemaster.judge import judge
 
     got = ears.listen(expectation, timeout)
@@ -279,64 +276,4 @@ def listen_and_judge(
     began = time.perf_counter()
     verdict = judge(got.heard.text, key)
     judge_ms = (time.perf_counter() - began) * 1000
-    return Judged(got, verdict, judge_ms, got.latency_ms + judge_ms)
-
-
-# ---------------------------------------------------------------------------- recognizers
-
-
-def is_vosk_model(path: Path) -> bool:
-    return path.is_dir() and any(
-        (path / marker).exists() for marker in ("am/final.mdl", "final.mdl", "conf/model.conf")
-    )
-
-
-def find_vosk_model(models_dir: str | Path = "models") -> Path | None:
-    """The vosk model folder under ``models_dir`` (the small English one preferred)."""
-    root = Path(models_dir)
-    if not root.is_dir():
-        return None
-    found = sorted(p for p in root.iterdir() if is_vosk_model(p))
-    preferred = [p for p in found if p.name == VOSK_MODEL]
-    chosen = preferred or found
-    return chosen[0] if chosen else None
-
-
-def make_recognizer(
-    asr: str | None = None, model_dir: str | Path | None = None, models_dir: str | Path = "models"
-) -> Recognizer:
-    """The recognizer asked for; by default Whisper (bundled tiny.en), else vosk when a model
-    is given or found in ``models_dir``, else pocketsphinx.  ``model_dir`` is a Whisper model
-    folder (model.bin) or a vosk model folder."""
-    if asr not in (None, *ASR_NAMES):
-        raise SpeechUnavailable(f"unknown recognizer {asr!r} (use {', '.join(ASR_NAMES)})")
-    model = Path(model_dir) if model_dir else None
-    if model is not None and not model.is_dir():
-        raise SpeechUnavailable(f"no model folder at {model}")
-    whisper_model = model is not None and (model / "model.bin").is_file()
-    if asr == "whisper" and model is not None and not whisper_model:
-        raise SpeechUnavailable(f"no Whisper model (model.bin, config.json) in {model}")
-    if asr == "whisper" or (asr is None and (whisper_model or model is None)):
-        from voicemaster.speech import whisper_asr
-
-        if asr == "whisper" or whisper_model or whisper_asr.available():
-            whisper: Recognizer = whisper_asr.WhisperRecognizer(model if whisper_model else None)
-            return whisper
-        print(f"voicemaster: Whisper is not installed ({whisper_asr.INSTALL}); "
-              "listening with pocketsphinx", file=sys.stderr)  # fmt: skip
-    if asr != "pocketsphinx" and model is None:
-        model = find_vosk_model(models_dir)
-    if asr == "vosk" and model is None:
-        raise SpeechUnavailable(
-            f"no vosk model in {models_dir}/: run 'voicemaster model download' "
-            "or copy a vosk model folder there (or pass --model DIR)"
-        )
-    if asr != "pocketsphinx" and model is not None:
-        from voicemaster.speech.vosk_asr import VoskRecognizer
-
-        vosk: Recognizer = VoskRecognizer(model)
-        return vosk
-    from voicemaster.speech.pocketsphinx_asr import PocketsphinxRecognizer
-
-    sphinx: Recognizer = PocketsphinxRecognizer()
-    return sphinx
+    return JudgedUtterance(got, verdict, judge_ms, got.latency_ms + judge_ms)

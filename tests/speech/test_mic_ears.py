@@ -13,15 +13,16 @@ import pytest
 
 from voicemaster.judge import AnswerKey
 from voicemaster.speech import audio
-from voicemaster.speech.base import Expectation, Heard, Recognizer, SpeechUnavailable
-from voicemaster.speech.decoding import UtteranceDecoder
-from voicemaster.speech.listener import (
-    MicEars,
-    expectation_for,
-    is_final,
-    listen_and_judge,
-    make_recognizer,
+from voicemaster.speech.base import (
+    Expectation,
+    Heard,
+    Recognizer,
+    SpeechUnavailable,
+    StreamingRecognizer,
 )
+from voicemaster.speech.decoding import UtteranceDecoder
+from voicemaster.speech.mic_ears import MicEars, expectation_for, is_final, listen_and_judge
+from voicemaster.speech.recognizers import make_recognizer
 from voicemaster.speech.sources import WavSource
 from voicemaster.speech.synth import synthesize
 
@@ -56,9 +57,9 @@ def test_hears_and_judges_a_right_answer(flite: None) -> None:
     got = listen_and_judge(e, expectation_for(KEY), KEY, timeout=10.0)
     assert got is not None
     assert got.verdict.verdict == "right"
-    assert "paris" in got.listening.heard.text.lower()
-    assert got.listening.decode_ms > 0
-    assert 0 < got.listening.endpoint_ms <= 600 + 1
+    assert "paris" in got.utterance.heard.text.lower()
+    assert got.utterance.decode_ms > 0
+    assert 0 < got.utterance.endpoint_ms <= 600 + 1
 
 
 def test_a_wrong_answer_outside_the_grammar_is_not_accepted(flite: None) -> None:
@@ -130,6 +131,7 @@ class Spy:
     """The real recognizer, with a count of how it was called (streaming or whole utterances)."""
 
     def __init__(self, inner: Recognizer, streaming: bool = True) -> None:
+        assert isinstance(inner, StreamingRecognizer)
         self.inner, self.calls = inner, Counter[str]()
         if streaming:
             self.start, self.feed, self.finish = self._start, self._feed, self._finish
@@ -140,16 +142,15 @@ class Spy:
 
     def _start(self, expectation: Expectation) -> None:
         self.calls["start"] += 1
-        self.inner.start(expectation)  # type: ignore[attr-defined]
+        self.inner.start(expectation)
 
     def _feed(self, pcm: bytes) -> None:
         self.calls["feed"] += 1
-        self.inner.feed(pcm)  # type: ignore[attr-defined]
+        self.inner.feed(pcm)
 
     def _finish(self) -> Heard:
         self.calls["finish"] += 1
-        heard: Heard = self.inner.finish()  # type: ignore[attr-defined]
-        return heard
+        return self.inner.finish()
 
 
 def test_audio_is_decoded_while_it_arrives(flite: None) -> None:
@@ -202,9 +203,9 @@ def test_a_longer_answer_is_not_cut_in_its_pause(flite: None, accept: tuple[str,
     e = ears(pcm)
     got = listen_and_judge(e, expectation_for(key), key, timeout=10.0)
     assert got is not None
-    assert "vinci" in got.listening.heard.text.lower()
+    assert "vinci" in got.utterance.heard.text.lower()
     assert got.verdict.verdict == "right"
-    assert got.listening.endpoint.start_s < 1.0  # the utterance holds "leonardo" too
+    assert got.utterance.endpoint.start_s < 1.0  # the utterance holds "leonardo" too
     assert e.hear(expectation_for(key), timeout=1.0) is None  # nothing left over
 
 
