@@ -197,6 +197,19 @@ def test_a_window_answer_scored_close_to_the_transcript_is_a_narrow_guess() -> N
     assert policy.decide(long, window).text == "here we go again now"
 
 
+def test_an_answer_farther_below_the_transcript_must_stand_far_ahead_to_be_guessed() -> None:
+    window = Expectation(answers=("5",), competitors=("9", "3"), commands=COMMANDS)
+    ahead = policy.decide(_scored("bye", -0.5, {"five": -3.7, "nine": -7.0}), window)
+    assert (ahead.text, ahead.narrow, ahead.guess) == ("five", True, True)
+    # the same gap with the next answer only 2.5 behind, or a gap beyond wide_gap: no guess
+    near = policy.decide(_scored("bye", -0.5, {"five": -3.7, "nine": -6.2}), window)
+    assert (near.text, near.guess) == ("bye", False)
+    beyond = policy.decide(_scored("bye", -0.5, {"five": -4.6, "nine": -9.0}), window)
+    assert (beyond.text, beyond.guess) == ("bye", False)
+    low = policy.decide(_scored("bye", -1.5, {"five": -4.7, "nine": -9.0}), window)
+    assert (low.text, low.guess) == ("bye", False)  # under wide_floor
+
+
 def test_a_guessed_pass_is_heard_as_pass_narrowly() -> None:
     window = Expectation(answers=("Paris",), competitors=("Rome",), commands=COMMANDS)
     heard = policy.review(_scored("yes", -0.6, {"paris": -9.0, "rome": -8.0, "pass": -2.1}), window)

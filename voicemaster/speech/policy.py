@@ -52,6 +52,12 @@ class Limits:
     guess_margin: float = 0.5
     guess_floor: float = -5.0  # ... and scores at least this itself
     guess_words: int = 3
+    # farther from the transcript (up to wide_gap) an answer is guessed only when it stands
+    # wide_margin ahead of every other answer and scores at least wide_floor: "bye" for a
+    # real "five" that scored 3 below the transcript
+    wide_gap: float = 4.0
+    wide_margin: float = 3.0
+    wide_floor: float = -4.5
 
 
 LIMITS = Limits()
@@ -143,16 +149,20 @@ def _one_number(text: str) -> bool:
 
 def guessed(text: str, signals: Signals, limits: Limits = LIMITS) -> tuple[str, float] | None:
     """The window's answer Whisper finds nearly as likely as its own transcript when each is
-    scored as the transcript (``Signals.scores``), clearly ahead of the other answers: "bye"
-    for a real "five".  None when the transcript is itself an answer (nothing was scored)."""
+    scored as the transcript (``Signals.scores``), clearly ahead of the other answers (the
+    farther below the transcript, the farther ahead it must be): "bye" for a real "five".
+    None when the transcript is itself an answer (nothing was scored)."""
     if not signals.scores or len(text.split()) > limits.guess_words or _one_number(text):
         return None
     ranked = sorted(signals.scores, key=lambda scored: -scored[1])
     best, top = ranked[0]
     runner_up = ranked[1][1] if len(ranked) > 1 else float("-inf")
-    if top < max(signals.own - limits.guess_gap, limits.guess_floor):
-        return None
-    if top - runner_up < limits.guess_margin:
+    gap = signals.own - top
+    if gap <= limits.guess_gap:
+        floor, margin = limits.guess_floor, limits.guess_margin
+    else:
+        floor, margin = limits.wide_floor, limits.wide_margin
+    if gap > limits.wide_gap or top < floor or top - runner_up < margin:
         return None
     return best, top
 
