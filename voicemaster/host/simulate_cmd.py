@@ -28,10 +28,10 @@ from voicemaster.host.session import (
     resolve_decks,
     team_names,
 )
-from voicemaster.host.simulate import SimTable, play_out
 from voicemaster.host.start import digests, open_game, quizmaster_class, variant_extra
 from voicemaster.places import Places
 from voicemaster.records import game_from_header
+from voicemaster.simulator.table import SimTable, play_out
 from voicemaster.speech.base import Ears, Speaker, SpeechUnavailable
 
 if TYPE_CHECKING:
@@ -82,7 +82,7 @@ def _sound_options(args: argparse.Namespace) -> dict[str, Any]:
         return {}
     if snr is not None and noise == "none":
         raise SetupError("--snr is the speech over the noise: give --noise car or room too")
-    from voicemaster.host.simaudio import SNR_DB, Sound, default_voices, parse_voices
+    from voicemaster.simulator.audio import SNR_DB, Sound, default_voices, parse_voices
 
     try:
         chosen = default_voices() if voices is None else parse_voices(voices)
@@ -159,12 +159,12 @@ def _simulate(
     game_log: GameLog, quiz: Quiz, seed: int, skill: float, options: dict[str, Any], board: Beside
 ) -> int:
     if game_log.header["variant"] == "timeline":
-        from voicemaster.host.timeline_sim import simulate_timeline
+        from voicemaster.simulator.timeline import simulate_timeline
 
         through = options.get("through", "text")
         return simulate_timeline(game_log, quiz, seed, skill, through, board.wrap)
     if options.get("through", "text") == "audio":
-        from voicemaster.host.simaudio import AudioTable
+        from voicemaster.simulator.audio import AudioTable
 
         try:
             audio = AudioTable(game_log, seed, skill, quiz.deck)

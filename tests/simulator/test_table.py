@@ -15,8 +15,8 @@ from voicemaster.host.dialogue import Quizmaster
 from voicemaster.host.listening import Timing
 from voicemaster.host.log import GameLog
 from voicemaster.host.quiz import Quiz
-from voicemaster.host.simulate import SimTable
 from voicemaster.records import read_record
+from voicemaster.simulator.table import SimTable
 from voicemaster.speech.base import Expectation, Heard
 
 

@@ -24,7 +24,7 @@ import numpy.typing as npt
 
 from voicemaster.host.channels import Cue
 from voicemaster.host.log import GameLog
-from voicemaster.host.simulate import SimTable
+from voicemaster.simulator.table import SimTable
 from voicemaster.speech.base import SAMPLE_RATE, Expectation, Heard, Speaker, SpeechUnavailable
 from voicemaster.speech.sources import QueueSource
 

@@ -10,7 +10,7 @@ import pytest
 from tests.host.helpers import header
 from voicemaster.host.channels import Cue
 from voicemaster.host.log import GameLog
-from voicemaster.host.simaudio import RETAKE_RATE, AudioTable
+from voicemaster.simulator.audio import RETAKE_RATE, AudioTable
 
 pytest.importorskip("pocketsphinx", reason="the audio table builds the real recognizer")
 

@@ -15,11 +15,11 @@ from typing import Any
 
 from voicemaster.host.channels import Cue
 from voicemaster.host.log import GameLog
-from voicemaster.host.simaudio import AudioTable
-from voicemaster.host.simulate import SimTable, play_out
 from voicemaster.host.timeline_phrases import word
 from voicemaster.rules.timeline import choose_gap, fits
 from voicemaster.rules.timeline_types import TimelineCard
+from voicemaster.simulator.audio import AudioTable
+from voicemaster.simulator.table import SimTable, play_out
 
 CHATTER = ("repeat the line", "read my cards", "score", "help")
 

@@ -15,7 +15,8 @@ from tests.host.helpers import DECK, header
 from voicemaster.cli import build_parser, main
 from voicemaster.host.channels import Cue
 from voicemaster.host.log import GameLog
-from voicemaster.host.simaudio import (
+from voicemaster.host.simulate_cmd import _simulation_header
+from voicemaster.simulator.audio import (
     LEGACY_VOICES,
     ROOM_NOISE_DB,
     TALK_DB,
@@ -25,7 +26,6 @@ from voicemaster.host.simaudio import (
     Sound,
     parse_voices,
 )
-from voicemaster.host.simulate_cmd import _simulation_header
 from voicemaster.speech import audio
 from voicemaster.speech.base import Expectation, Heard, SpeechUnavailable
 from voicemaster.speech.synth import check_voice, synthesize
