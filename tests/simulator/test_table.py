@@ -182,7 +182,7 @@ def test_asked_again_a_team_repeats_its_own_answer_to_this_question_only(tmp_pat
 
     said = hear("red", first)
     assert said is not None and hear("red", first, "again") == said
-    table.annotate()  # the question is recorded
+    table.annotate({})  # the question is recorded
     again = hear("red", second, "again")  # decided anew: what it means is noted
     assert again is not None and table.meant.get("defender") in ("wrong", "pass")
     assert again in {*second.reject, *quiz.deck.competitors(second), "pass"}

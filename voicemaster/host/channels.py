@@ -6,7 +6,7 @@ from __future__ import annotations
 import contextlib
 import select
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TextIO, runtime_checkable
 
@@ -31,6 +31,14 @@ class Cue:
 @runtime_checkable
 class CueAware(Protocol):
     def cue(self, cue: Cue) -> None: ...
+
+
+@runtime_checkable
+class Annotating(Protocol):
+    """Ears that add notes to an answer's line as it is recorded (a live board: where each
+    answer came from; simulated teams: what they meant).  ``line``: the action as encoded."""
+
+    def annotate(self, line: Mapping[str, Any]) -> dict[str, Any]: ...
 
 
 def has_view(ears: object, team: str) -> bool:

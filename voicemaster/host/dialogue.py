@@ -73,7 +73,7 @@ class Quizmaster(Host[StandardGame]):
         """Record the action durably, then apply it.  ``replace``: it corrects the last line."""
         self.game.check(action)
         if isinstance(action, Question | Playoff):
-            extra = {**self._annotations(), **extra}  # a correction keeps what was meant
+            extra = {**self.notes(action), **extra}  # a correction keeps what was meant
         if replace:
             edits = int(self.log.lines[-1].get("edits", 0)) + 1
             obj = {**self.game.encode_action(action), **extra, "edits": edits}
@@ -81,11 +81,6 @@ class Quizmaster(Host[StandardGame]):
         else:
             self.log.append_action(self.game, action, extra)
         return self.game.apply(action)
-
-    def _tell(self, name: str, *args: Any) -> None:
-        hook = getattr(self.ears, name, None)
-        if callable(hook):
-            hook(*args)
 
     def tell_options(self, card: Card, teams: tuple[str, ...] | list[str]) -> None:
         """The card's options were read out to ``teams``: their answers may name one."""
@@ -117,16 +112,8 @@ class Quizmaster(Host[StandardGame]):
         ``guarded``: an attacker still waits, so the right answer is never said aloud."""
         return AskBack(self, card, team, role).verdict(text, heard, guarded)
 
-    def decided(self, team: str, role: str, answer: str) -> str:
-        """A team's answer is settled (told to simulated ears, which count misjudgements)."""
-        self._tell("verdict", team, role, answer)
-        return answer
-
     def answer_window(self, team: str, card: Card, role: str, prompt: str) -> str:
         """An answer without attacks (attackers, play-offs): right | wrong | pass."""
-        return self.decided(team, role, self._answer_window(team, card, role, prompt))
-
-    def _answer_window(self, team: str, card: Card, role: str, prompt: str) -> str:
         timeout, warned = self.timing.thinking - self.timing.warning, False
         exp = self.answer_expectation(card, team)
         for _ in range(self.timing.max_utterances):

@@ -11,6 +11,7 @@ import random
 from collections.abc import Callable
 from typing import Any, Generic, Protocol, TypeVar, cast
 
+from voicemaster.host.channels import Annotating
 from voicemaster.host.listening import SURE, Listener, Timing
 from voicemaster.host.log import GameLog
 from voicemaster.host.phrases import REFUSALS, refusal
@@ -23,6 +24,8 @@ from voicemaster.speech.base import Ears, Preparing, Speaker
 
 class Checks(Protocol):
     def check(self, action: Action) -> None: ...
+
+    def encode_action(self, action: Action) -> dict[str, Any]: ...
 
 
 G = TypeVar("G", bound=Checks)
@@ -109,10 +112,11 @@ class Host(Generic[G]):
             return False
         return True
 
-    def _annotations(self) -> dict[str, Any]:
-        """What simulated ears add to a question's line (what was meant, misjudgements)."""
-        annotate = getattr(self.ears, "annotate", None)
-        return dict(annotate()) if callable(annotate) else {}
+    def notes(self, action: Action) -> dict[str, Any]:
+        """What the ears add to an answer's line as it is recorded (see ``Annotating``)."""
+        if not isinstance(self.ears, Annotating):
+            return {}
+        return dict(self.ears.annotate(self.game.encode_action(action)))
 
     def saved(self) -> str:
         """The players quit: the record is saved (said), the outcome is "quit"."""

@@ -110,7 +110,7 @@ class TimelineQuizmaster(Host[TimelineGame]):
         """Record the action durably, then apply it."""
         self.game.check(action)
         if isinstance(action, Place | Tiebreak):
-            extra = {**extra, **self._annotations()}
+            extra = {**extra, **self.notes(action)}
         self.log.append_action(self.game, action, extra)
         return self.game.apply(action)
 

@@ -251,10 +251,6 @@ class Turn:
     # --- answers -----------------------------------------------------------------------------
     def defend(self, card: Card, attack: PendingAttack | None) -> tuple[str, PendingAttack | None]:
         """The defending team's answer (right | wrong | pass) and the attack, if any."""
-        answer, attack = self._defend(card, attack)
-        return self.qm.decided(self.team, "defender", answer), attack
-
-    def _defend(self, card: Card, attack: PendingAttack | None) -> tuple[str, PendingAttack | None]:
         qm, timing = self.qm, self.qm.timing
         timeout, warned, asked = timing.thinking - timing.warning, False, False
         for _ in range(timing.max_utterances):

@@ -250,7 +250,7 @@ class AudioTable(SimTable):
         from voicemaster.speech.listener import MicEars
         from voicemaster.speech.synth import synthesize
 
-        text, self._next = self._next, None
+        text = self.say_next()
         seed, rate = self.take()
         source = self.source(seed)
         if text is not None:

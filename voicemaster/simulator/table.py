@@ -3,7 +3,8 @@
 Every decision comes from ``random.Random(f"{seed}:{lines}:{edits}:{kind}:...")`` where
 ``lines`` is the record's length, so a game resumed from its record ends exactly like the
 uninterrupted one.  What a team meant is written into each question line (``meant``), and the
-quizmaster's first verdicts that differ from it are counted there (``misjudged``).
+verdicts the line records that differ from it are counted there (``misjudged``): the table
+learns them from the line itself, as the record gets it, not from the quizmaster.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import json
 import random
 import sys
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from voicemaster.host.asking import phrase_key
@@ -42,10 +43,10 @@ class SimTable:
         self._last: dict[str, str] = {}
         self._prior: str | None = None  # what was said at the listening point before this one
         self._next_said: str | None = None  # what is said at this one
-        self.meant: dict[str, str] = {}
+        self.meant: dict[str, str] = {}  # role -> what the team said meant (once it was heard)
+        self._meaning: tuple[str, str] | None = None  # (role, meant) of the words at this point
         self._asked: Counter[tuple[Any, ...]] = Counter()
         self.again = 0
-        self.misjudged = 0
         self.capped = False  # stopped after MAX_PLAYOFF_ROUNDS play-off rounds
 
     # --- the ears interface -------------------------------------------------------------------
@@ -53,6 +54,7 @@ class SimTable:
         if not getattr(cue.game, "finished", False) and self.playoff_rounds() >= MAX_PLAYOFF_ROUNDS:
             self.capped = True
             raise QuitGame()  # the record is saved; the summary shows no winner
+        self._meaning = None
         # a listening point asked again (a window that listens on after a shout) decides anew
         point = (cue.lines, cue.edits, cue.kind, cue.team, cue.attempt, cue.detail)
         again = self._asked[point]
@@ -70,17 +72,27 @@ class SimTable:
         self._next = self._next_said = self.decide(cue, rng)
 
     def hear(self, expectation: Expectation, timeout: float) -> Heard | None:
-        text, self._next = self._next, None
+        text = self.say_next()
         return None if text is None else Heard(text=text, confidence=1.0)
 
-    def verdict(self, team: str, role: str, answer: str) -> None:
-        meant = self.meant.get(self._role_key(role, team))
-        if meant is not None and meant != answer:
-            self.misjudged += 1
+    def say_next(self) -> str | None:
+        """The words decided at this point, now said: what they meant counts from here on
+        (an answer a team typed on its phone instead was never said by the table)."""
+        text, self._next = self._next, None
+        if self._meaning is not None:
+            role, meant = self._meaning
+            self.meant[role], self._meaning = meant, None
+        return text
 
-    def annotate(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"meant": dict(self.meant), "misjudged": self.misjudged}
-        self.meant, self.misjudged, self._last = {}, 0, {}
+    def annotate(self, line: Mapping[str, Any]) -> dict[str, Any]:
+        """The notes on an answer line as it is recorded: what each team meant, and how many
+        of the line's verdicts differ from it."""
+        verdicts = recorded_verdicts(line)
+        misjudged = sum(
+            1 for role, meant in self.meant.items() if verdicts.get(role, meant) != meant
+        )
+        out: dict[str, Any] = {"meant": dict(self.meant), "misjudged": misjudged}
+        self.meant, self._last = {}, {}
         return out
 
     def playoff_rounds(self) -> int:
@@ -191,20 +203,21 @@ class SimTable:
         role = self._role_key(cue.kind, cue.team or "")
         if cue.detail == "again" and cue.team in self._last:
             return self._last[cue.team]  # asked to say it again: the same words
-        roll = rng.random()
+        roll, meant = rng.random(), "pass"
         rights = [card.answer, *card.accept]
         right_forms = {normalize(r) for r in rights}
         wrongs = [
             w for w in (*card.reject, *self._competitors(card)) if normalize(w) not in right_forms
         ]
         if roll < self.skill:
-            self.meant[role], text = "right", str(rng.choice(rights))
+            meant, text = "right", str(rng.choice(rights))
         elif roll > 0.95 or not wrongs:
-            self.meant[role], text = "pass", "pass"
+            text = "pass"
         else:
-            self.meant[role], text = "wrong", str(rng.choice(wrongs))
-        if self.meant[role] != "pass" and _hears_options(cue, card) and rng.random() < 0.3:
+            meant, text = "wrong", str(rng.choice(wrongs))
+        if meant != "pass" and _hears_options(cue, card) and rng.random() < 0.3:
             text = _by_letter(card, text)  # familie: children may answer "option B"
+        self._meaning = (role, meant)
         self._last[cue.team or ""] = text
         return text
 
@@ -229,6 +242,20 @@ class SimTable:
         if kind == "attacker":
             return "attacker"
         return f"playoff:{team}"
+
+
+def recorded_verdicts(line: Mapping[str, Any]) -> dict[str, str]:
+    """The verdicts an answer line records, by role as ``meant`` names them."""
+    question, playoff = line.get("question"), line.get("playoff")
+    if isinstance(playoff, dict):
+        return {f"playoff:{team}": str(answer) for team, answer in playoff.items()}
+    if not isinstance(question, dict):
+        return {}
+    verdicts = {"defender": str(question.get("answer"))}
+    attack = question.get("bezzerwizzer")
+    if isinstance(attack, dict) and attack.get("answer") is not None:
+        verdicts["attacker"] = str(attack["answer"])
+    return verdicts
 
 
 def _may_zwap(game: Any, team: str) -> bool:

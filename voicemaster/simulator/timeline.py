@@ -10,7 +10,7 @@ Every decision comes from a stream keyed by the seed and the record's length (se
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from voicemaster.host.channels import Cue
@@ -34,7 +34,7 @@ class TimelineSimTable(SimTable):
     def title(self, card_id: str) -> str:
         return self.titles.get(card_id, card_id.replace("-", " "))
 
-    def annotate(self) -> dict[str, Any]:
+    def annotate(self, line: Mapping[str, Any]) -> dict[str, Any]:
         out = {"meant": dict(self.intent)} if self.intent else {}
         self.intent = {}
         return out
