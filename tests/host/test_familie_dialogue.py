@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.host.helpers import Table, questions, right, wrong
+from tests.host.helpers import Table, questions, right, watch, wrong
 from voicemaster.decks import load_deck
 from voicemaster.host.channels import Cue, KeyboardEars, ScriptedEars, TranscriptSpeaker
 from voicemaster.host.familie import (
@@ -48,7 +48,9 @@ def master(
     log = GameLog(path, header)
     speaker = TranscriptSpeaker()
     quiz = Quiz(load_deck(DECK), log.used_cards())
-    return FamilieQuizmaster(log, quiz, speaker, table, Timing(mic_retry=0.0)), speaker
+    qm = FamilieQuizmaster(log, quiz, speaker, table, Timing(mic_retry=0.0))
+    watch(table, qm)
+    return qm, speaker
 
 
 class Once:

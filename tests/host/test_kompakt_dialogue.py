@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tests.host.helpers import DECK, Table, questions, right, wrong
+from tests.host.helpers import DECK, Table, questions, right, watch, wrong
 from voicemaster.decks import load_deck
 from voicemaster.host.channels import Cue, TranscriptSpeaker
 from voicemaster.host.kompakt import KompaktQuizmaster
@@ -32,7 +32,9 @@ def master(
     log = GameLog(path, header)
     speaker = TranscriptSpeaker()
     quiz = Quiz(load_deck(DECK), log.used_cards())
-    return KompaktQuizmaster(log, quiz, speaker, table, Timing(mic_retry=0.0)), speaker
+    qm = KompaktQuizmaster(log, quiz, speaker, table, Timing(mic_retry=0.0))
+    watch(table, qm)
+    return qm, speaker
 
 
 class Until(Table):

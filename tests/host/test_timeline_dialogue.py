@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.host.helpers import Table
+from tests.host.helpers import Table, watch
 from voicemaster.decks import load_deck
 from voicemaster.host.channels import Cue, TranscriptSpeaker
 from voicemaster.host.listening import TakeBack, Timing
@@ -63,6 +63,7 @@ def quizmaster(
     log = GameLog(path, header) if not path.exists() else GameLog(path)
     speaker = TranscriptSpeaker()
     qm = TimelineQuizmaster(log, Quiz(DECK), speaker, table, Timing(mic_retry=0.0))
+    watch(table, qm)
     return qm, speaker
 
 
@@ -78,7 +79,7 @@ def first_turn(tmp_path: Path, *lines: Any, kind: str = "place") -> tuple[Any, .
 
     def watch(cue: Cue) -> None:
         if "hand" not in seen and cue.kind == "place":
-            seen["hand"], seen["line"] = list(cue.game.hands["red"]), list(cue.game.line)
+            seen["hand"], seen["line"] = list(qm.game.hands["red"]), list(qm.game.line)
         Table.cue(table, cue)
 
     table.cue = watch  # type: ignore[method-assign]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 
@@ -29,10 +28,9 @@ def takes(at: AudioTable, cues: list[Cue]) -> list[tuple[int, float]]:
 
 
 def test_a_point_heard_again_is_a_new_take_and_a_replay_hears_the_same(tmp_path: Path) -> None:
-    game = SimpleNamespace(teams=("red", "blue"), finished=False)
-    arrange = Cue("arrange", "red", game, lines=3, options=("Film", "Music"))
-    again = Cue("answer", "red", game, lines=3, detail="again")
-    cues = [arrange, arrange, arrange, again, Cue("arrange", "red", game, lines=4)]
+    arrange = Cue("arrange", "red", lines=3, options=("Film", "Music"))
+    again = Cue("answer", "red", lines=3, detail="again")
+    cues = [arrange, arrange, arrange, again, Cue("arrange", "red", lines=4)]
     first = takes(table(tmp_path, "a.jsonl"), cues)
     seeds = [seed for seed, _ in first]
     assert len(set(seeds)) == len(seeds)  # every utterance is heard in its own noise

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import numpy as np
@@ -33,7 +32,6 @@ from voicemaster.speech.synth import check_voice, synthesize
 pytestmark = pytest.mark.skipif(
     not (shutil.which("flite") and shutil.which("espeak-ng")), reason="needs flite and espeak-ng"
 )
-GAME = SimpleNamespace(teams=("red", "blue"), finished=False)
 
 
 def simulate_args(tmp_path: Path, *extra: str) -> Any:
@@ -180,7 +178,7 @@ def tap(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
 def say_keep_it(tmp_path: Path, name: str, options: dict[str, Any]) -> bytes:
     log = GameLog(tmp_path / name, {**header(teams=2, seed=4), "simulate": options})
     table = AudioTable(log, 4, 0.9)
-    table.cue(Cue("arrange", "blue", GAME, lines=3))  # no tiles to arrange: "keep it"
+    table.cue(Cue("arrange", "blue", lines=3))  # no tiles to arrange: "keep it"
     table.hear(Expectation(commands=("keep it",)), 10.0)
     return Tap.played[-1]
 
@@ -213,7 +211,7 @@ def test_an_espeak_team_is_heard_in_noise_by_the_real_recognizer(
     options = Sound(("flite:slt", "espeak:en-gb-x-rp+m3"), noise, 15.0).options()
     log = GameLog(tmp_path / "a.jsonl", {**header(teams=2, seed=4), "simulate": options})
     table = AudioTable(log, 4, 0.9)
-    table.cue(Cue("arrange", "blue", GAME, lines=3))
+    table.cue(Cue("arrange", "blue", lines=3))
     heard = table.hear(Expectation(commands=("keep it", "repeat", "help")), 10.0)
     assert heard is not None and heard.text == "keep it"
     assert table.heard_texts == [("keep it", "keep it")]

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.host.helpers import Table, cut_record, questions, simulate
+from tests.host.helpers import Table, cut_record, questions, simulate, watch
 from voicemaster.cli import main
 from voicemaster.decks import load_deck
 from voicemaster.host.channels import TranscriptSpeaker
@@ -27,6 +27,7 @@ def test_ord_prompts_name_the_word_categories(tmp_path: Path) -> None:
     speaker = TranscriptSpeaker()
     table = Table().at("arrange", lambda cue: cue.options[-1].lower(), "keep")
     qm = Quizmaster(log, Quiz(load_deck(DECK)), speaker, table, Timing(mic_retry=0.0))
+    watch(table, qm)
     assert qm.run() == "finished"
     drawn = log.lines[1]["round"]["slots"]
     first = next(c for c in table.cues if c.kind == "arrange")

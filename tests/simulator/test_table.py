@@ -9,7 +9,7 @@ import pytest
 
 from tests.host.helpers import DECK, cut_record, header, simulate
 from voicemaster.cli import main
-from voicemaster.decks import load_deck
+from voicemaster.decks import Card, load_deck
 from voicemaster.host.channels import Cue, TranscriptSpeaker
 from voicemaster.host.dialogue import Quizmaster
 from voicemaster.host.listening import Timing
@@ -134,20 +134,25 @@ def test_a_play_off_that_cannot_end_is_stopped_with_a_clear_outcome(
     assert sum("playoff" in line for line in lines) == 25
 
 
+def window(card: Card) -> Expectation:
+    """The answer window a microphone gets for ``card`` (what the table knows it by)."""
+    return Expectation(answers=(card.answer, *card.accept), rejects=tuple(card.reject))
+
+
 def test_simulated_teams_answer_did_you_say_for_their_own_words_and_repeat_a_shout(
     tmp_path: Path,
 ) -> None:
     log = GameLog(tmp_path / "g.jsonl", {**header(teams=2, track=6, seed=4), "simulate": {}})
     quiz = Quiz(load_deck(DECK))
     table = SimTable(log, 4, 1.0, quiz.deck)  # skill 1: the teams answer right
-    game = Quizmaster(log, quiz, TranscriptSpeaker(), table, Timing()).game
+    Quizmaster(log, quiz, TranscriptSpeaker(), table, Timing())
     card = next(c for c in quiz.deck.questions if c.accept)
-    table.cue(Cue("answer", "red", game, 5, card=card, detail="again"))
-    said = table.hear(Expectation(), 5.0)
+    table.cue(Cue("answer", "red", 5, card=card, detail="again"))
+    said = table.hear(window(card), 5.0)
     assert said is not None and said.text in (card.answer, *card.accept)
 
     def confirm(team: str, words: str) -> str | None:
-        table.cue(Cue("confirm", team, game, 5, card=card, detail=words))
+        table.cue(Cue("confirm", team, 5, detail=words))
         heard = table.hear(Expectation(), 5.0)
         return heard.text if heard else None
 
@@ -157,13 +162,13 @@ def test_simulated_teams_answer_did_you_say_for_their_own_words_and_repeat_a_sho
     assert confirm("red", "something else") == "no"
     assert confirm("blue", said.text) == "no"  # blue said nothing
     table._next_said = "Bezzerwizzer blue"  # said at the point before
-    table.cue(Cue("answer", "red", game, 5, attempt=1, card=card, detail="shout"))
-    again = table.hear(Expectation(), 5.0)
+    table.cue(Cue("answer", "red", 5, attempt=1, card=card, detail="shout"))
+    again = table.hear(window(card), 5.0)
     assert again is not None and again.text == "Bezzerwizzer blue"
     # asked "Was that a Bezzerwizzer?" when nobody shouted (an answer was heard so): nobody says it
     table._next_said = card.answer
-    table.cue(Cue("answer", "red", game, 5, attempt=2, card=card, detail="shout"))
-    assert table.hear(Expectation(), 5.0) is None
+    table.cue(Cue("answer", "red", 5, attempt=2, card=card, detail="shout"))
+    assert table.hear(window(card), 5.0) is None
 
 
 def test_asked_again_a_team_repeats_its_own_answer_to_this_question_only(tmp_path: Path) -> None:
@@ -172,12 +177,12 @@ def test_asked_again_a_team_repeats_its_own_answer_to_this_question_only(tmp_pat
     log = GameLog(tmp_path / "g.jsonl", {**header(teams=2, track=6, seed=4), "simulate": {}})
     quiz = Quiz(load_deck(DECK))
     table = SimTable(log, 4, 0.0, quiz.deck)  # skill 0: wrong answers or passes
-    game = Quizmaster(log, quiz, TranscriptSpeaker(), table, Timing()).game
+    Quizmaster(log, quiz, TranscriptSpeaker(), table, Timing())
     first, second = quiz.deck.questions[:2]
 
-    def hear(team: str, card: object, detail: str = "") -> str | None:
-        table.cue(Cue("answer", team, game, 5, card=card, detail=detail))  # type: ignore[arg-type]
-        heard = table.hear(Expectation(), 5.0)
+    def hear(team: str, card: Card, detail: str = "") -> str | None:
+        table.cue(Cue("answer", team, 5, card=card, detail=detail))
+        heard = table.hear(window(card), 5.0)
         return heard.text if heard else None
 
     said = hear("red", first)
@@ -192,10 +197,10 @@ def test_simulated_teams_confirm_only_the_command_they_said(tmp_path: Path) -> N
     log = GameLog(tmp_path / "g.jsonl", {**header(teams=2, track=6, seed=4), "simulate": {}})
     quiz = Quiz(load_deck(DECK))
     table = SimTable(log, 4, 1.0, quiz.deck)
-    game = Quizmaster(log, quiz, TranscriptSpeaker(), table, Timing()).game
+    Quizmaster(log, quiz, TranscriptSpeaker(), table, Timing())
 
     def sure(command: str, attempt: int = 0) -> str | None:
-        table.cue(Cue("sure", None, game, 5, attempt=attempt, detail=command))
+        table.cue(Cue("sure", None, 5, attempt=attempt, detail=command))
         heard = table.hear(Expectation(), 5.0)
         return heard.text if heard else None
 

@@ -15,15 +15,15 @@ from voicemaster.speech.base import Expectation, Heard
 
 @dataclass(frozen=True)
 class Cue:
-    """What a listening point waits for.  Real ears ignore it; simulated teams act on it."""
+    """Which listening window opens: what a microphone or a board beside it may know of it.
+    A live board shows it; simulated teams act on it (they follow the game on its record)."""
 
     kind: str  # before | answer | attacker | confirm | knockback | takeback | arrange | ...
     team: str | None  # the team asked (None: anyone)
-    game: Any  # the rules state (read-only)
     lines: int  # the record's length so far
     edits: int = 0  # corrections on the record's last line
     attempt: int = 0  # how often this point has listened already
-    card: Any = None  # the question card, when one is being asked
+    card: Any = None  # the question card, when one is being asked (the board shows it)
     detail: str = ""  # e.g. the words asked back in "Did you say ...?"
     options: tuple[str, ...] = ()  # e.g. the tiles still to arrange
 

@@ -227,8 +227,8 @@ class Listener:
         categories = tuple(getattr(self.context()[0], "categories", ()))
         teams = tuple(getattr(self.context()[0], "teams", ()))
         for attempt in range(self.timing.max_utterances):
-            game, lines, edits = self.context()
-            cue = Cue(kind, team, game, lines, edits, attempt, card, detail, options)
+            _game, lines, edits = self.context()
+            cue = Cue(kind, team, lines, edits, attempt, card, detail, options)
             try:
                 heard = self.hear(cue, expectation, timeout)
             except NotCaught:
@@ -304,8 +304,8 @@ class Listener:
             return True
         for attempt, asked in enumerate((question, f"{question} Please say yes or no.")):
             self.say(asked)
-            game, lines, edits = self.context()
-            cue = Cue("sure", team, game, lines, edits, attempt, detail=command)
+            _game, lines, edits = self.context()
+            cue = Cue("sure", team, lines, edits, attempt, detail=command)
             try:
                 heard = self.hear(cue, YES_NO, self.timing.choice)
             except NotCaught:
@@ -319,10 +319,10 @@ class Listener:
     def _pause(self) -> None:
         self.say("Paused. Say resume when you are ready.")
         while True:
-            game, lines, edits = self.context()
+            _game, lines, edits = self.context()
             try:
                 heard = self.hear(
-                    Cue("paused", None, game, lines, edits),
+                    Cue("paused", None, lines, edits),
                     PAUSED,
                     self.timing.pause,
                 )

@@ -208,6 +208,10 @@ class AudioTable(SimTable):
         self.recognizer = make_recognizer(self.asr)
 
     def speaker(self) -> Speaker:
+        return self.rendering()
+
+    def rendering(self) -> Speaker:
+        """The quizmaster's voice, rendered as a loudspeaker would play it."""
         return RenderingSpeaker()
 
     def cue(self, cue: Cue) -> None:
@@ -216,7 +220,7 @@ class AudioTable(SimTable):
 
     def _voice(self, text: str) -> str:
         cue = self._cue
-        teams = list(cue.game.teams) if cue is not None else []
+        teams = list(self.game.teams) if cue is not None else []
         speaker = cue.team if cue is not None else None
         words = text.lower().split()
         if words and words[0].startswith("bezzer") and words[-1] in teams:
@@ -250,7 +254,7 @@ class AudioTable(SimTable):
         from voicemaster.speech.listener import MicEars
         from voicemaster.speech.synth import synthesize
 
-        text = self.say_next()
+        text = self.say_next(expectation)
         seed, rate = self.take()
         source = self.source(seed)
         if text is not None:

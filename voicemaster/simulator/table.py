@@ -30,7 +30,10 @@ CHATTER = ("repeat", "score", "help")
 
 
 class SimTable:
-    """The simulated teams as one pair of ears: ``cue`` decides, ``hear`` says it."""
+    """The simulated teams as one pair of ears: ``cue`` tells them which window is open,
+    ``hear`` decides and says it.  They follow the game on the record it writes (replayed,
+    as anyone at the table could from the board) and know the deck: the card being answered
+    is the one whose answers the microphone's window expects."""
 
     def __init__(self, log: GameLog, seed: int, skill: float, deck: Any = None) -> None:
         self.log = log
@@ -47,14 +50,24 @@ class SimTable:
         self._meaning: tuple[str, str] | None = None  # (role, meant) of the words at this point
         self._asked: Counter[tuple[Any, ...]] = Counter()
         self.again = 0
+        self._pending: tuple[Cue, random.Random] | None = None  # a point decided when heard
+        self._retaking: tuple[int, int] | None = None  # (lines, edits) when "undo" was confirmed
+        self._replayed: tuple[tuple[int, int, bool], Any] | None = None
+        self.game: Any = None  # the game as the record leaves it at this point
+        self.card: Any = None  # the card answered at the last answer window
+        self._cards = _answer_index(deck)
         self.capped = False  # stopped after MAX_PLAYOFF_ROUNDS play-off rounds
 
     # --- the ears interface -------------------------------------------------------------------
     def cue(self, cue: Cue) -> None:
-        if not getattr(cue.game, "finished", False) and self.playoff_rounds() >= MAX_PLAYOFF_ROUNDS:
+        self.game = self._game(cue)
+        if (
+            not getattr(self.game, "finished", False)
+            and self.playoff_rounds() >= MAX_PLAYOFF_ROUNDS
+        ):
             self.capped = True
             raise QuitGame()  # the record is saved; the summary shows no winner
-        self._meaning = None
+        self._meaning, self._pending = None, None
         # a listening point asked again (a window that listens on after a shout) decides anew
         point = (cue.lines, cue.edits, cue.kind, cue.team, cue.attempt, cue.detail)
         again = self._asked[point]
@@ -67,17 +80,24 @@ class SimTable:
         if cue.kind == "sure":  # "Take back the last verdict?": yes when that command was said
             said = self._next_said is not None and parse(self._next_said) == parse(cue.detail)
             self._next = "yes" if said else "no"
+            if said and cue.detail == "undo":  # the question is asked anew from the old state
+                self._retaking = (cue.lines, cue.edits)
             return
-        self._prior = self._next_said
-        self._next = self._next_said = self.decide(cue, rng)
+        self._pending = (cue, rng)
 
     def hear(self, expectation: Expectation, timeout: float) -> Heard | None:
-        text = self.say_next()
+        text = self.say_next(expectation)
         return None if text is None else Heard(text=text, confidence=1.0)
 
-    def say_next(self) -> str | None:
-        """The words decided at this point, now said: what they meant counts from here on
-        (an answer a team typed on its phone instead was never said by the table)."""
+    def say_next(self, expectation: Expectation) -> str | None:
+        """The words for this point, decided now and said: what they meant counts from here
+        on (an answer a team typed on its phone instead was never said by the table)."""
+        if self._pending is not None:
+            (cue, rng), self._pending = self._pending, None
+            if expectation.answers:
+                self.card = self._cards.get((expectation.answers, expectation.rejects))
+            self._prior = self._next_said
+            self._next = self._next_said = self.decide(cue, rng)
         text, self._next = self._next, None
         if self._meaning is not None:
             role, meant = self._meaning
@@ -94,6 +114,15 @@ class SimTable:
         out: dict[str, Any] = {"meant": dict(self.meant), "misjudged": misjudged}
         self.meant, self._last = {}, {}
         return out
+
+    def _game(self, cue: Cue) -> Any:
+        """The game at this point, replayed from the record; while a question taken back is
+        asked anew, as the record leaves it without its last line."""
+        retaking = self._retaking == (cue.lines, cue.edits)
+        key = (cue.lines, cue.edits, retaking)
+        if self._replayed is None or self._replayed[0] != key:
+            self._replayed = (key, self.log.replay(cue.lines - 1 if retaking else cue.lines))
+        return self._replayed[1]
 
     def playoff_rounds(self) -> int:
         """Play-off (or tie-break) rounds played one after another at the record's end."""
@@ -152,7 +181,7 @@ class SimTable:
         return None
 
     def _before(self, cue: Cue, rng: random.Random) -> str | None:
-        game, team = cue.game, cue.team
+        game, team = self.game, cue.team
         roll = rng.random()
         others = [t for t in game.teams if t != team and game.bezzerwizzers[t] > 0]
         if cue.attempt < 2 and roll < 0.12 and others:
@@ -164,14 +193,14 @@ class SimTable:
         return None
 
     def _shout(self, cue: Cue, rng: random.Random, chance: float) -> str | None:
-        game = cue.game
+        game = self.game
         others = [t for t in game.teams if t != cue.team and game.bezzerwizzers[t] > 0]
         if others and rng.random() < chance:
             return f"Bezzerwizzer {rng.choice(others)}"
         return None
 
     def _zwap(self, cue: Cue, rng: random.Random) -> str | None:
-        game, team = cue.game, cue.team
+        game, team = self.game, cue.team
         if hasattr(game, "still_to_play"):  # kompakt: a blind zwap with a team still to play
             return f"zwap with {team_name(rng.choice(game.still_to_play()[1:]))}"
         tiles = [(t, s) for t in game.teams for s in range(1, 5) if game.is_open(t, s)]
@@ -183,7 +212,7 @@ class SimTable:
         return f"zwap {own} {first} with {team_name(t2)}'s {second}"
 
     def _answer_time(self, cue: Cue, rng: random.Random) -> str | None:
-        game, card = cue.game, cue.card
+        game, card = self.game, self.card
         if card is None:
             return None
         if cue.detail == "again":  # asked to say it again: the team answers, nobody shouts
@@ -215,7 +244,7 @@ class SimTable:
             text = "pass"
         else:
             meant, text = "wrong", str(rng.choice(wrongs))
-        if meant != "pass" and _hears_options(cue, card) and rng.random() < 0.3:
+        if meant != "pass" and _hears_options(self.game, cue.team, card) and rng.random() < 0.3:
             text = _by_letter(card, text)  # familie: children may answer "option B"
         self._meaning = (role, meant)
         self._last[cue.team or ""] = text
@@ -230,7 +259,7 @@ class SimTable:
         said = self._last.get(cue.team or "")
         if said is None:
             return False
-        rights = [] if cue.card is None else [cue.card.answer, *cue.card.accept]
+        rights = [] if self.card is None else [self.card.answer, *self.card.accept]
         forms = {phrase_key(r) for r in rights}
         same_answer = phrase_key(said) in forms and phrase_key(cue.detail) in forms
         return same_answer or phrase_key(said) == phrase_key(cue.detail)
@@ -264,10 +293,19 @@ def _may_zwap(game: Any, team: str) -> bool:
     return bool(game.zwaps[team] > 0)
 
 
-def _hears_options(cue: Cue, card: Any) -> bool:
+def _hears_options(game: Any, team: str | None, card: Any) -> bool:
     """A children's team hears a familie card's options (every row of the rulebook's table)."""
-    kinds = getattr(cue.game, "kinds", {})
-    return bool(card.options) and kinds.get(cue.team) == "child"
+    kinds = getattr(game, "kinds", {})
+    return bool(card.options) and kinds.get(team) == "child"
+
+
+def _answer_index(deck: Any) -> dict[tuple[tuple[str, ...], tuple[str, ...]], Any]:
+    """The deck's cards by what an answer window to them expects (answers, rejects)."""
+    cards = deck.questions if deck is not None else ()
+    index: dict[tuple[tuple[str, ...], tuple[str, ...]], Any] = {}
+    for card in cards:
+        index.setdefault(((card.answer, *card.accept), tuple(card.reject)), card)
+    return index
 
 
 def _by_letter(card: Any, text: str) -> str:

@@ -20,6 +20,7 @@ from voicemaster.rules.timeline import choose_gap, fits
 from voicemaster.rules.timeline_types import TimelineCard
 from voicemaster.simulator.audio import AudioTable
 from voicemaster.simulator.table import SimTable, play_out
+from voicemaster.speech.base import Speaker
 
 CHATTER = ("repeat the line", "read my cards", "score", "help")
 
@@ -29,7 +30,29 @@ class TimelineSimTable(SimTable):
         super().__init__(log, seed, skill, deck)
         cards = deck.questions if deck is not None else ()
         self.titles: dict[str, str] = {c.id: c.question for c in cards}
+        self.by_title: dict[str, Any] = {c.question: c for c in reversed(cards)}
         self.intent: dict[str, Any] = {}  # what the active player means: card id, gap
+        self.said: TimelineCard | None = None  # the card the quizmaster named last (placed, or
+        # a tie-break's)
+
+    def overhear(self, text: str) -> None:
+        """What the quizmaster says: the card just placed ("Red puts <title> in gap three")
+        or a tie-break's card ("Red, your card: <title>. Gap one: ..."), looked up in the deck."""
+        title: str | None = None
+        if " puts " in text and " in gap " in text:
+            after = text.split(" puts ", 1)[1]
+            title = after[: after.index(" in gap ")]
+        elif ", your card: " in text and text.endswith(" Which gap?"):
+            after = text.split(", your card: ", 1)[1]
+            ends = [after.find(m) for m in (". Gap one: ", ". The line is empty.")]
+            title = after[: max(ends)] if max(ends) >= 0 else None
+        card = self.by_title.get(title) if title is not None else None
+        if card is not None and card.year is not None:
+            self.said = TimelineCard(card.id, int(card.year))
+
+    def speaker(self, inner: Speaker) -> Speaker:
+        """``inner`` as the table hears it: every line said is overheard."""
+        return Overheard(inner, self)
 
     def title(self, card_id: str) -> str:
         return self.titles.get(card_id, card_id.replace("-", " "))
@@ -56,7 +79,7 @@ class TimelineSimTable(SimTable):
 
     # --- the active player --------------------------------------------------------------------
     def _place(self, cue: Cue, rng: random.Random) -> str:
-        game, team = cue.game, cue.team
+        game, team = self.game, cue.team
         roll = rng.random()
         if cue.attempt == 0 and roll < 0.06:
             return rng.choice(CHATTER)
@@ -91,7 +114,7 @@ class TimelineSimTable(SimTable):
         return rng.choice(forms)
 
     def _zwap(self, cue: Cue, rng: random.Random) -> str | None:
-        game, team = cue.game, cue.team
+        game, team = self.game, cue.team
         others = [t for t in game.teams if t != team and game.hands[t]]
         if not others or not game.hands[team]:
             return None
@@ -102,7 +125,9 @@ class TimelineSimTable(SimTable):
 
     # --- the others ---------------------------------------------------------------------------
     def _bezzerwizzer(self, cue: Cue, rng: random.Random) -> str | None:
-        game, card = cue.game, cue.card
+        game, card = self.game, self.said
+        if card is None:  # no card was named: nobody knows what to contest
+            return None
         gap = int(cue.detail)
         taken = {int(o.rsplit(":", 1)[1]) for o in cue.options} | {gap}
         done = {o.rsplit(":", 1)[0] for o in cue.options}
@@ -119,9 +144,23 @@ class TimelineSimTable(SimTable):
         return f"Bezzerwizzer {team}, gap {word(pick)}"
 
     def _tiebreak(self, cue: Cue, rng: random.Random) -> str:
+        if self.said is None:
+            return "gap one"
         line = [TimelineCard(i, int(y)) for i, y in (o.rsplit(":", 1) for o in cue.options)]
-        gap = choose_gap(line, cue.card, rng, self.skill)
+        gap = choose_gap(line, self.said, rng, self.skill)
         return f"gap {word(gap)}"
+
+
+class Overheard:
+    """A speaker whose every line the simulated table hears too (as players hear a
+    loudspeaker)."""
+
+    def __init__(self, inner: Speaker, table: TimelineSimTable) -> None:
+        self.inner, self.table = inner, table
+
+    def say(self, text: str) -> None:
+        self.inner.say(text)
+        self.table.overhear(text)
 
 
 def summarise(log: GameLog, game: Any) -> dict[str, Any]:
@@ -160,7 +199,7 @@ def simulate_timeline(
     from voicemaster.host.listening import Timing
     from voicemaster.host.session import fail
     from voicemaster.host.timeline_dialogue import TimelineQuizmaster
-    from voicemaster.speech.base import Speaker, SpeechUnavailable
+    from voicemaster.speech.base import SpeechUnavailable
 
     table: TimelineSimTable
     speaker: Speaker
@@ -170,9 +209,10 @@ def simulate_timeline(
         except (SpeechUnavailable, ImportError) as exc:
             log.close()
             return fail(f"cannot simulate through audio: {exc}")
-        table, speaker = audio, audio.speaker()
+        table, speaker = audio, audio.speaker(audio.rendering())
     else:
-        table, speaker = TimelineSimTable(log, seed, skill, quiz.deck), TranscriptSpeaker()
+        table = TimelineSimTable(log, seed, skill, quiz.deck)
+        speaker = table.speaker(TranscriptSpeaker())
     ears = table if wrap is None else wrap(table)
     master = TimelineQuizmaster(log, quiz, speaker, ears, Timing())
     problem = master.deck_problem()
@@ -184,3 +224,6 @@ def simulate_timeline(
 
 class TimelineAudioTable(TimelineSimTable, AudioTable):
     """Timeline players who speak: decisions as TimelineSimTable, voices as AudioTable."""
+
+    def speaker(self, inner: Speaker | None = None) -> Speaker:
+        return Overheard(inner or self.rendering(), self)
