@@ -193,9 +193,9 @@ def test_takeback_and_knockback_windows_in_the_dialogue(tmp_path: Path) -> None:
 
 
 def test_timeline_windows_hold_zwaps_and_pawns_the_parsers_read(tmp_path: Path) -> None:
-    from tests.host.test_timeline_dialogue import TimelineTable
-    from tests.host.test_timeline_dialogue import quizmaster as timeline_quizmaster
-    from voicemaster.host import timeline_intents as ti
+    from tests.host.timeline.test_timeline_dialogue import TimelineTable
+    from tests.host.timeline.test_timeline_dialogue import quizmaster as timeline_quizmaster
+    from voicemaster.host.timeline import intents as ti
 
     qm, _ = timeline_quizmaster(tmp_path / "t.jsonl", TimelineTable(), teams=3)
     qm.deal()

@@ -21,10 +21,10 @@ from voicemaster.host.listening import Timing
 from voicemaster.host.log import GameLog
 from voicemaster.host.phrases import fixed_phrases, team_name
 from voicemaster.host.quiz import Quiz
-from voicemaster.host.resume import changed_cards, dropped_note, given_options, preview
-from voicemaster.host.saving import play_on_unsaved, unsaved_message
-from voicemaster.host.session import SetupError, crash_log, deck_folders, fail
-from voicemaster.host.setup_voice import VARIANT_WORDS
+from voicemaster.host.setup.resume import changed_cards, dropped_note, given_options, preview
+from voicemaster.host.setup.saving import play_on_unsaved, unsaved_message
+from voicemaster.host.setup.session import SetupError, crash_log, deck_folders, fail
+from voicemaster.host.setup.voice import VARIANT_WORDS
 from voicemaster.host.start import Chosen, check_fits, choose_record, open_game, quizmaster_class
 from voicemaster.places import Places
 from voicemaster.records import SaveError

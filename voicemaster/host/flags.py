@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 
-from voicemaster.host.session import SetupError, team_names
+from voicemaster.host.setup.session import SetupError, team_names
 from voicemaster.rules import variant_names
 from voicemaster.rules.base import Settings
 
@@ -30,7 +30,7 @@ def check_flags(args: argparse.Namespace) -> None:
     _check_only_for(variant, "kompakt", "--mode empty-bag", mode not in (None, "race"))
     _check_decks(getattr(args, "deck", None))
     if getattr(args, "kinds", None) and teams is not None:
-        from voicemaster.host.familie import parse_kinds
+        from voicemaster.host.familie.dialogue import parse_kinds
 
         try:
             parse_kinds(args.kinds, teams)

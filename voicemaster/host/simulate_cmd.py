@@ -13,8 +13,8 @@ from voicemaster.host.dialogue import Quizmaster
 from voicemaster.host.listening import Timing
 from voicemaster.host.log import GameLog, unfinished_games
 from voicemaster.host.quiz import Quiz
-from voicemaster.host.saving import check_record_path
-from voicemaster.host.session import (
+from voicemaster.host.setup.saving import check_record_path
+from voicemaster.host.setup.session import (
     SetupError,
     check_deck_serves,
     crash_log,

@@ -15,7 +15,7 @@ from typing import Any
 
 from voicemaster.host.channels import Cue
 from voicemaster.host.log import GameLog
-from voicemaster.host.timeline_phrases import word
+from voicemaster.host.timeline.phrases import word
 from voicemaster.rules.timeline import choose_gap, fits
 from voicemaster.rules.timeline_types import TimelineCard
 from voicemaster.simulator.audio import AudioTable
@@ -197,8 +197,8 @@ def simulate_timeline(
     around the simulated table's (the live board's)."""
     from voicemaster.host.channels import TranscriptSpeaker
     from voicemaster.host.listening import Timing
-    from voicemaster.host.session import fail
-    from voicemaster.host.timeline_dialogue import TimelineQuizmaster
+    from voicemaster.host.setup.session import fail
+    from voicemaster.host.timeline.dialogue import TimelineQuizmaster
     from voicemaster.speech.base import SpeechUnavailable
 
     table: TimelineSimTable

@@ -20,7 +20,7 @@ from typing import Any
 from voicemaster.decks import Deck
 from voicemaster.decks.refs import card_digest, deck_key, deck_ref
 from voicemaster.host.phrases import listing, team_name
-from voicemaster.host.saved import SavedGame
+from voicemaster.host.setup.saved import SavedGame
 
 
 def given_options(args: argparse.Namespace, folders: tuple[Path, ...] = ()) -> dict[str, Any]:

@@ -10,12 +10,12 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Any
 
-from voicemaster.host import timeline_phrases as say
 from voicemaster.host.hosting import Host
 from voicemaster.host.listening import COMMAND_WORDS, SURE, QuitGame, TakeBack
 from voicemaster.host.phrases import team_name
-from voicemaster.host.session import timeline_deck_problem
-from voicemaster.host.timeline_intents import Title
+from voicemaster.host.setup.session import timeline_deck_problem
+from voicemaster.host.timeline import phrases as say
+from voicemaster.host.timeline.intents import Title
 from voicemaster.rules.actions import Action
 from voicemaster.rules.events import Event
 from voicemaster.rules.timeline import TimelineGame, fits
@@ -138,7 +138,7 @@ class TimelineQuizmaster(Host[TimelineGame]):
             return self.saved()
 
     def _step(self) -> None:
-        from voicemaster.host.timeline_turn import TimelineTurn
+        from voicemaster.host.timeline.turn import TimelineTurn
 
         expected = self.game.expected()
         if expected == "round":
@@ -177,7 +177,7 @@ class TimelineQuizmaster(Host[TimelineGame]):
         self.tell(events, titles)
 
     def ask_gap(self, team: str, card: TimelineCard, line: list[TimelineCard]) -> int:
-        from voicemaster.host.timeline_intents import parse_placement
+        from voicemaster.host.timeline.intents import parse_placement
 
         prompt = f"{team_name(team)}, your card: {self.title(card.id)}. {self.read_line(line)}"
         self.say(prompt + " Which gap?")

@@ -6,11 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from tests.host.familie.test_familie_dialogue import Once, Until, master, said
 from tests.host.helpers import questions
-from tests.host.test_familie_dialogue import Once, Until, master, said
 from voicemaster.decks import Card
 from voicemaster.host.channels import TranscriptSpeaker
-from voicemaster.host.familie import FamilieQuizmaster
+from voicemaster.host.familie.dialogue import FamilieQuizmaster
 
 
 class Dealt:

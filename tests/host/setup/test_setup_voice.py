@@ -11,9 +11,9 @@ import pytest
 
 from tests.host.helpers import DECK
 from voicemaster.cli import main
-from voicemaster.host import naming
 from voicemaster.host.channels import ScriptedEars, TranscriptSpeaker
-from voicemaster.host.setup_voice import (
+from voicemaster.host.setup import naming as naming
+from voicemaster.host.setup.voice import (
     NAME_GRAMMAR,
     Setup,
     ask,

@@ -132,7 +132,7 @@ def test_an_unwritable_log_sends_warnings_to_the_screen_in_one_line(
 ) -> None:
     import logging
 
-    from voicemaster.host.session import crash_log
+    from voicemaster.host.setup.session import crash_log
 
     (tmp_path / "file").write_text("not a folder")
     root = logging.getLogger()

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from voicemaster.host import intents
-from voicemaster.host.session import SetupError
+from voicemaster.host.setup.session import SetupError
 from voicemaster.records import SaveError
 from voicemaster.speech.base import Ears, Expectation, Speaker
 

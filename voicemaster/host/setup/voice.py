@@ -9,9 +9,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from voicemaster.host import intents, naming
+from voicemaster.host import intents
 from voicemaster.host.phrases import listing, team_name
-from voicemaster.host.session import SetupError
+from voicemaster.host.setup import naming as naming
+from voicemaster.host.setup.session import SetupError
 from voicemaster.rules import find_variant
 from voicemaster.rules.base import TEAM_COLOURS, Settings
 from voicemaster.rules.kompakt import TARGET

@@ -5,16 +5,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from voicemaster.host import timeline_intents as ti
-from voicemaster.host import timeline_phrases as say
 from voicemaster.host.intents import Command, Shout
 from voicemaster.host.listening import TakeBack
 from voicemaster.host.phrases import POINT_WORDS, listing, team_name
+from voicemaster.host.timeline import intents as ti
+from voicemaster.host.timeline import phrases as say
 from voicemaster.rules.events import RoundEnded
 from voicemaster.rules.timeline_types import Pawn, Place, TimelineCard, ZwapCards
 
 if TYPE_CHECKING:
-    from voicemaster.host.timeline_dialogue import TimelineQuizmaster
+    from voicemaster.host.timeline.dialogue import TimelineQuizmaster
 
 EXAMPLE = "Say for example: card two, gap three; or: {card} goes after {line}."
 

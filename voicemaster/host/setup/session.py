@@ -24,7 +24,7 @@ from voicemaster.rules import Game, Settings, find_variant
 from voicemaster.rules.base import TEAM_COLOURS
 from voicemaster.rules.kompakt import TARGET
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 DEFAULT_DECK = "decks/standard-en.yaml"
 
 

@@ -14,12 +14,12 @@ from voicemaster.host.channels import Cue, TranscriptSpeaker
 from voicemaster.host.listening import TakeBack, Timing
 from voicemaster.host.log import GameLog
 from voicemaster.host.quiz import Quiz
-from voicemaster.host.timeline_dialogue import TimelineQuizmaster
-from voicemaster.host.timeline_phrases import word
+from voicemaster.host.timeline.dialogue import TimelineQuizmaster
+from voicemaster.host.timeline.phrases import word
 from voicemaster.records import read_record
 from voicemaster.rules.timeline import fits, right_gaps
 
-DECK_PATH = Path(__file__).resolve().parents[1] / "data" / "timeline" / "events.yaml"
+DECK_PATH = Path(__file__).resolve().parents[2] / "data" / "timeline" / "events.yaml"
 DECK = load_deck(DECK_PATH)
 TITLE = {card.id: card.question for card in DECK.questions}
 
@@ -84,7 +84,7 @@ def first_turn(tmp_path: Path, *lines: Any, kind: str = "place") -> tuple[Any, .
 
     table.cue = watch  # type: ignore[method-assign]
     qm.deal()
-    from voicemaster.host.timeline_turn import TimelineTurn
+    from voicemaster.host.timeline.turn import TimelineTurn
 
     TimelineTurn(qm).play()
     return qm, speaker, table, seen["hand"], seen["line"]
@@ -181,7 +181,7 @@ def test_bezzerwizzer_by_voice_scores_three_for_the_right_gap(tmp_path: Path) ->
     table = TimelineTable(limit=60).at("place", wrong).at("bezzerwizzer", shout, None)
     qm, speaker = quizmaster(tmp_path / "g.jsonl", table)
     qm.deal()
-    from voicemaster.host.timeline_turn import TimelineTurn
+    from voicemaster.host.timeline.turn import TimelineTurn
 
     TimelineTurn(qm).play()
     pawns = places(qm)[0]["bezzerwizzer"]
@@ -201,7 +201,7 @@ def test_bezzerwizzer_on_the_placed_gap_or_by_the_active_player_is_refused(
     table = TimelineTable(limit=60).at("bezzerwizzer", same, "Bezzerwizzer red gap one", None)
     qm, speaker = quizmaster(tmp_path / "g.jsonl", table)
     qm.deal()
-    from voicemaster.host.timeline_turn import TimelineTurn
+    from voicemaster.host.timeline.turn import TimelineTurn
 
     TimelineTurn(qm).play()
     said = " ".join(speaker.said)

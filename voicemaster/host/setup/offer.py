@@ -12,8 +12,8 @@ import time
 
 from voicemaster.host import intents
 from voicemaster.host.phrases import team_name
-from voicemaster.host.resume import describe
-from voicemaster.host.saved import SavedGame
+from voicemaster.host.setup.resume import describe
+from voicemaster.host.setup.saved import SavedGame
 from voicemaster.speech.base import Ears, Expectation, Speaker
 
 SHOWN = 3  # games told by voice; `voicemaster games` lists them all

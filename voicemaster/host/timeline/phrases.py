@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from voicemaster.decks.variants import spoken_year
 from voicemaster.host.phrases import listing, team_name
-from voicemaster.host.timeline_intents import WORDS
+from voicemaster.host.timeline.intents import WORDS
 from voicemaster.rules.events import Event, GameWon, Moved
 from voicemaster.rules.timeline_types import (
     CardPlaced,

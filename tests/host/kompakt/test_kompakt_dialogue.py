@@ -8,7 +8,7 @@ from typing import Any
 from tests.host.helpers import DECK, Table, questions, right, watch, wrong
 from voicemaster.decks import load_deck
 from voicemaster.host.channels import Cue, TranscriptSpeaker
-from voicemaster.host.kompakt import KompaktQuizmaster
+from voicemaster.host.kompakt.dialogue import KompaktQuizmaster
 from voicemaster.host.listening import Timing
 from voicemaster.host.log import GameLog
 from voicemaster.host.quiz import Quiz

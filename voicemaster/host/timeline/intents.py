@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from voicemaster.host.intents import SHOUTS, ZWAP_WORDS, normalize
-from voicemaster.host.timeline_titles import Title, match_title
+from voicemaster.host.timeline.titles import Title, match_title
 from voicemaster.judge.numbers import cardinal_word, position_words
 
 WORDS = [cardinal_word(n) for n in range(24)]  # "zero" .. "twenty-three"

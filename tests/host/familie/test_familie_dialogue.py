@@ -15,14 +15,14 @@ import pytest
 from tests.host.helpers import Table, questions, right, watch, wrong
 from voicemaster.decks import load_deck
 from voicemaster.host.channels import Cue, KeyboardEars, ScriptedEars, TranscriptSpeaker
-from voicemaster.host.familie import (
+from voicemaster.host.familie.dialogue import (
     FamilieQuizmaster,
     alternating_kinds,
     ask_kinds,
     kind_of,
     parse_kinds,
 )
-from voicemaster.host.familie_private import private_typing
+from voicemaster.host.familie.private import private_typing
 from voicemaster.host.listening import Timing
 from voicemaster.host.log import GameLog
 from voicemaster.host.quiz import Quiz
@@ -30,7 +30,7 @@ from voicemaster.host.turn import SHOUT_AGAIN
 from voicemaster.records import read_record
 from voicemaster.speech.base import Expectation, Heard
 
-DECK = Path(__file__).resolve().parents[1] / "data" / "host" / "mini-familie.yaml"
+DECK = Path(__file__).resolve().parents[2] / "data" / "host" / "mini-familie.yaml"
 
 
 def master(

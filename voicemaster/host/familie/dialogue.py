@@ -21,10 +21,10 @@ from typing import TYPE_CHECKING, Literal
 from voicemaster.host import intents, windows
 from voicemaster.host.channels import KeyboardEars, base_ears, private_answer
 from voicemaster.host.dialogue import Quizmaster
-from voicemaster.host.familie_private import private_typing
+from voicemaster.host.familie.private import private_typing
 from voicemaster.host.intents import Shout
 from voicemaster.host.phrases import listing, team_name
-from voicemaster.host.setup_voice import QUIT, stop_if_quit
+from voicemaster.host.setup.voice import QUIT, stop_if_quit
 from voicemaster.host.turn import PendingAttack, Turn
 from voicemaster.rules.familie import FamilieGame, Options
 from voicemaster.speech.base import Ears, Expectation, Speaker

@@ -43,7 +43,7 @@ def last_json(out: str) -> dict[str, object]:
 def test_every_unfinished_game_is_offered_and_one_is_picked_by_a_team_name(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from voicemaster.host.resume import when_played
+    from voicemaster.host.setup.resume import when_played
 
     games = tmp_path / "games"
     real = saved_game(monkeypatch, games / "real.jsonl", "--names", "tigers,owls", age_days=3)
@@ -81,11 +81,11 @@ def test_at_most_three_games_are_told_by_voice(
 
 
 def test_choosing_by_voice() -> None:
-    from voicemaster.host.offer import choose
-    from voicemaster.host.resume import when_played
-    from voicemaster.host.saved import scan
+    from voicemaster.host.setup.offer import choose
+    from voicemaster.host.setup.resume import when_played
+    from voicemaster.host.setup.saved import scan
 
-    found = scan(Path(__file__).resolve().parents[1] / "golden" / "standard")
+    found = scan(Path(__file__).resolve().parents[2] / "golden" / "standard")
     games = found.games[:2]
     assert choose("the second one", games) is games[1]
     assert choose("no", games) is None and choose("a new game please", games) is None

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from voicemaster.decks import load_deck
-from voicemaster.host.timeline_intents import (
+from voicemaster.host.timeline.intents import (
     HandRequest,
     LineRequest,
     PawnCall,
@@ -126,7 +126,7 @@ def test_titles_match_fuzzily_but_not_from_filler_words() -> None:
 
 
 # --- titles of the real timeline deck -----------------------------------------------------------
-TIMELINE_DECK = Path(__file__).resolve().parents[2] / "decks" / "timeline-en.yaml"
+TIMELINE_DECK = Path(__file__).resolve().parents[3] / "decks" / "timeline-en.yaml"
 
 
 @pytest.fixture(scope="module")
