@@ -9,7 +9,7 @@
   still unclear, that phrase is asked back: "Did you say <that phrase>?".
 
 A narrowly rejected "pass" whose words are not right counts as a pass (a pass scores as a wrong
-answer does; in 16 simulated games all 6 such hearings were a pass).
+answer does, and such hearings are passes; see docs/tuning.md).
 
 "Yes" lets the words stand; "no" asks for the answer again, and the phrase clearly denied is
 left out of the window, so the recognizer cannot land on it again; the answer heard again is
@@ -135,8 +135,8 @@ class AskBack:
         """ "Did you say <text>?": True (yes), False (a clear no) or None (not made out).
 
         Asked once more when neither yes nor no was made out, or a no only narrowly: a no
-        takes the phrase out of the window, and in 24 simulated games 6 of the 7 yes's heard
-        as no were heard narrowly, but only 3 of the 36 no's.  The second time a yes or no
+        takes the phrase out of the window, and a yes misheard as no is mostly heard only
+        narrowly, a real no seldom (docs/tuning.md).  The second time a yes or no
         the recognizer rejected narrowly counts (after "Did you say" people answer yes or no),
         but a narrow no again leaves the phrase in the window (None)."""
         qm, prompt = self.qm, f"Did you say {text}?"

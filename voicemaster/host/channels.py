@@ -66,7 +66,7 @@ def base_ears(ears: object) -> object:
     return ears
 
 
-class TextSpeaker:
+class PrintSpeaker:
     """Prints what the quizmaster says."""
 
     def __init__(self, stream: TextIO | None = None, prefix: str = "QUIZMASTER: ") -> None:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from voicemaster.board.settings import BoardError, BoardSettings
 from voicemaster.decks import DeckError
 from voicemaster.host import intents
-from voicemaster.host.channels import KeyboardEars, TextSpeaker
+from voicemaster.host.channels import KeyboardEars, PrintSpeaker
 from voicemaster.host.dialogue import Quizmaster
 from voicemaster.host.flags import check_flags
 from voicemaster.host.listening import Timing
@@ -69,7 +69,7 @@ def make_speaker(output: str, choice: VoiceChoice | None = None) -> Speaker:
     """The quizmaster's voice (``choice``: which and how; default Piper, else espeak-ng), its
     fixed phrases rendered ahead for the usual four teams; or the screen."""
     if output == "text":
-        return TextSpeaker()
+        return PrintSpeaker()
     from voicemaster.speech.tts import VOICE_NOTICE
     from voicemaster.speech.tts import make_speaker as make_voice
 

@@ -14,7 +14,7 @@ from voicemaster.host import intents, phrases, windows
 from voicemaster.host.asking import AskBack
 from voicemaster.host.corrections import take_back
 from voicemaster.host.hosting import Host
-from voicemaster.host.listening import QuitGame, TakeBack
+from voicemaster.host.listening import Correction, QuitGame
 from voicemaster.host.phrases import SLOT_WORDS, team_name
 from voicemaster.host.turn import Retake, Turn
 from voicemaster.rules import Playoff, Question, StartRound
@@ -152,7 +152,7 @@ class Quizmaster(Host[StandardGame]):
                             return "finished"
                     else:
                         self._step()
-                except TakeBack as take:
+                except Correction as take:
                     take_back(self, take.right)
         except (QuitGame, EOFError):
             return self.saved()

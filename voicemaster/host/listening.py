@@ -54,8 +54,8 @@ HELP = {
 # while paused only resume and quit count (in every form intents.parse knows)
 PAUSED = Expectation(commands=(*intents.COMMANDS["resume"], *intents.COMMANDS["quit"]))
 # a command that changes or ends the game, heard by voice, is asked back first ("sure" cue):
-# in 24 simulated games 18 other utterances were heard as "undo", "that was right" or "quit"
-# (answers, and "Food & Drink" when arranging tiles), against 82 such commands said
+# answers and tile names are heard as "undo", "that was right" or "quit" often enough that
+# acting on them at once would spoil games (docs/tuning.md)
 SURE = {
     "undo": "Take back the last verdict and ask a new question?",
     "that was right": "Change the last verdict to right?",
@@ -91,8 +91,11 @@ class QuitGame(Exception):
     """The players asked to stop; the record is already saved."""
 
 
-class TakeBack(Exception):
-    """Undo (``right`` is None) or override ("that was right": True, "... wrong": False)."""
+class Correction(Exception):
+    """The players confirmed a correction of the last verdict: undo (``right`` is None) or
+    override ("that was right": True, "... wrong": False).  Raised from any listening point up
+    to the dialogue that can make it (not to be confused with ``intents.TakeBack``, a team
+    taking its Bezzerwizzer back)."""
 
     def __init__(self, right: bool | None) -> None:
         super().__init__("take back" if right is None else f"override {right}")
@@ -295,7 +298,7 @@ class Listener:
             return
         if command == "quit":
             raise QuitGame()
-        raise TakeBack(intent.right if isinstance(intent, Override) else None)
+        raise Correction(intent.right if isinstance(intent, Override) else None)
 
     def sure(self, question: str, command: str, team: str | None = None) -> bool:
         """Yes to ``question``, asked once more when neither yes nor no was made out; a
@@ -366,7 +369,7 @@ def yes_or_no(heard: Heard | None, narrowly: bool) -> bool | None:
 
 def without_command(expectation: Expectation, intent: Intent) -> Expectation:
     """The window without the phrases of a command the players just denied ("Take back the
-    last verdict?" "No"): in simulated games "Enigma" said again was heard as "undo" 8 times
-    in a row, until the window closed as silence."""
+    last verdict?" "No"): otherwise the same words said again may be heard as that command
+    again and again, until the window closes as silence (docs/tuning.md)."""
     kept = tuple(c for c in expectation.commands if intents.parse(c) != intent)
     return replace(expectation, commands=kept)

@@ -11,7 +11,7 @@ import pytest
 from tests.host.helpers import Table, watch
 from voicemaster.decks import load_deck
 from voicemaster.host.channels import Cue, TranscriptSpeaker
-from voicemaster.host.listening import TakeBack, Timing
+from voicemaster.host.listening import Correction, Timing
 from voicemaster.host.log import GameLog
 from voicemaster.host.quiz import Quiz
 from voicemaster.host.timeline.dialogue import TimelineQuizmaster
@@ -225,7 +225,7 @@ def test_undo_takes_the_last_placement_back_and_the_player_places_again(tmp_path
     qm, speaker = quizmaster(tmp_path / "g.jsonl", table)
     qm.deal()
     qm._step()  # red places
-    with pytest.raises(TakeBack) as taken:  # it travels up to run(), which handles it
+    with pytest.raises(Correction) as taken:  # it travels up to run(), which handles it
         qm._step()  # blue says undo
     assert taken.value.right is None  # an undo, not "that was right" or "that was wrong"
     qm._take_back(taken.value.right)

@@ -11,7 +11,7 @@ from functools import cached_property
 from typing import Any
 
 from voicemaster.host.hosting import Host
-from voicemaster.host.listening import COMMAND_WORDS, SURE, QuitGame, TakeBack
+from voicemaster.host.listening import COMMAND_WORDS, SURE, Correction, QuitGame
 from voicemaster.host.phrases import team_name
 from voicemaster.host.setup.session import timeline_deck_problem
 from voicemaster.host.timeline import phrases as say
@@ -130,7 +130,7 @@ class TimelineQuizmaster(Host[TimelineGame]):
             while not self.game.finished:
                 try:
                     self._step()
-                except TakeBack as take:
+                except Correction as take:
                     self._take_back(take.right)
             self.say(f"The game is over. {self.standings()}")
             return "finished"

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from voicemaster.host.intents import Command, Shout
-from voicemaster.host.listening import TakeBack
+from voicemaster.host.listening import Correction
 from voicemaster.host.phrases import POINT_WORDS, listing, team_name
 from voicemaster.host.timeline import intents as ti
 from voicemaster.host.timeline import phrases as say
@@ -54,7 +54,7 @@ class TimelineTurn:
             try:
                 pawns = self.bezzerwizzers(card, gap)
                 break
-            except TakeBack as take:  # undo while the card waits: only this placement goes
+            except Correction as take:  # undo while the card waits: only this placement goes
                 if take.right is not None:
                     raise
                 qm.say(
@@ -152,7 +152,7 @@ class TimelineTurn:
                     detail=str(gap),
                     options=taken,
                 )
-            except TakeBack as take:
+            except Correction as take:
                 if take.right is None:
                     raise
                 qm.say("In a timeline game the years decide: there is no verdict to change.")
