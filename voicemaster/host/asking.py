@@ -29,8 +29,9 @@ from voicemaster.decks import Card
 from voicemaster.host import intents, windows
 from voicemaster.host.intents import normalize
 from voicemaster.host.listening import yes_or_no
-from voicemaster.host.quiz import Judged
+from voicemaster.host.quiz import Judged, sure
 from voicemaster.judge.numbers import words_to_digits
+from voicemaster.rules.actions import Answer
 from voicemaster.speech.base import Expectation, Heard
 
 if TYPE_CHECKING:
@@ -52,12 +53,12 @@ class AskBack:
         qm = self.qm
         return qm.quiz.judge(text, self.card, qm.heard_options(self.card, self.team))
 
-    def verdict(self, text: str, heard: Heard | None, guarded: bool) -> str:
+    def verdict(self, text: str, heard: Heard | None, guarded: bool) -> Answer:
         """right | wrong | pass; what is not clearly right counts as not right."""
         judged = self.judge(text)
         if not self.qm.typed():
             judged = self.settle(judged, heard or Heard(text), guarded)
-        return judged.answer if judged.answer != "unsure" else "wrong"
+        return sure(judged.answer)
 
     def settle(self, judged: Judged, heard: Heard, guarded: bool) -> Judged:
         """The verdict once the doubts are settled (silence when asked again: a pass).

@@ -18,7 +18,7 @@ from voicemaster.host.listening import Correction, QuitGame
 from voicemaster.host.phrases import SLOT_WORDS, team_name
 from voicemaster.host.turn import Retake, Turn
 from voicemaster.rules import Playoff, Question, StartRound
-from voicemaster.rules.actions import Action
+from voicemaster.rules.actions import Action, Answer
 from voicemaster.rules.events import Event
 from voicemaster.rules.standard import StandardGame
 from voicemaster.speech.base import Expectation, Heard
@@ -107,12 +107,12 @@ class Quizmaster(Host[StandardGame]):
         role: str,
         heard: Heard | None = None,
         guarded: bool = False,
-    ) -> str:
+    ) -> Answer:
         """right | wrong | pass.  Doubts are asked back, never guessed (see ``asking``);
         ``guarded``: an attacker still waits, so the right answer is never said aloud."""
         return AskBack(self, card, team, role).verdict(text, heard, guarded)
 
-    def answer_window(self, team: str, card: Card, role: str, prompt: str) -> str:
+    def answer_window(self, team: str, card: Card, role: str, prompt: str) -> Answer:
         """An answer without attacks (attackers, play-offs): right | wrong | pass."""
         timeout, warned = self.timing.thinking - self.timing.warning, False
         exp = self.answer_expectation(card, team)
@@ -251,7 +251,7 @@ class Quizmaster(Host[StandardGame]):
     def playoff(self) -> None:
         teams = self.game.playoff_teams
         drawn = self.game.draw_playoff(self.rng("playoff"))
-        results: dict[str, Any] = {}
+        results: dict[str, Answer] = {}
         cards: list[str] = []
         for team in teams:
             card = self.draw_for(team, drawn[team], f"playoff:{team}", {*cards, *self.taken_back()})

@@ -10,7 +10,7 @@ from voicemaster.host import intents, windows
 from voicemaster.host.intents import Command, Intent, Shout, Speech, ZwapTiles
 from voicemaster.host.phrases import POINT_WORDS, listing, team_name
 from voicemaster.rules import Attack, Question, Zwap
-from voicemaster.rules.actions import Position
+from voicemaster.rules.actions import Answer, Position
 from voicemaster.speech import spotter
 from voicemaster.speech.base import Expectation, Heard
 
@@ -77,7 +77,7 @@ class Turn:
         bezzerwizzer = None
         if attack is not None:
             bezzerwizzer = self.attacker(card, attack, answer)
-        action = Question(team, answer, bezzerwizzer)  # type: ignore[arg-type]
+        action = Question(team, answer, bezzerwizzer)
         extra = {"card": card.id, **({"undone": list(undone)} if undone else {})}
         events = qm.commit(action, extra, replace=self.retake is not None)
         qm.reveal(card, action, events)
@@ -249,7 +249,9 @@ class Turn:
         return attack
 
     # --- answers -----------------------------------------------------------------------------
-    def defend(self, card: Card, attack: PendingAttack | None) -> tuple[str, PendingAttack | None]:
+    def defend(
+        self, card: Card, attack: PendingAttack | None
+    ) -> tuple[Answer, PendingAttack | None]:
         """The defending team's answer (right | wrong | pass) and the attack, if any."""
         qm, timing = self.qm, self.qm.timing
         timeout, warned, asked = timing.thinking - timing.warning, False, False
@@ -280,16 +282,16 @@ class Turn:
                 return verdict, attack
         return "pass", attack
 
-    def attacker(self, card: Card, attack: PendingAttack, answer: str) -> Attack:
+    def attacker(self, card: Card, attack: PendingAttack, answer: Answer) -> Attack:
         if answer == "right":
             return Attack(attack.team, attack.when)
         got = self.attacker_answer(card, attack)
         knockback = False
         if got == "right" and self.qm.game.in_home_stretch(self.team):
             knockback = self.ask_knockback(attack)
-        return Attack(attack.team, attack.when, got, knockback)  # type: ignore[arg-type]
+        return Attack(attack.team, attack.when, got, knockback)
 
-    def attacker_answer(self, card: Card, attack: PendingAttack) -> str:
+    def attacker_answer(self, card: Card, attack: PendingAttack) -> Answer:
         """The defender was not right: the attacker's answer (right | wrong | pass)."""
         qm, who = self.qm, team_name(attack.team)
         qm.say(f"{team_name(self.team)}: not right. {who}, your answer?")

@@ -25,7 +25,8 @@ from voicemaster.host.familie.private import private_typing
 from voicemaster.host.intents import Shout
 from voicemaster.host.phrases import listing, team_name
 from voicemaster.host.setup.voice import QUIT, stop_if_quit
-from voicemaster.host.turn import PendingAttack, Turn
+from voicemaster.host.turn import PendingAttack, Retake, Turn
+from voicemaster.rules.actions import Answer
 from voicemaster.rules.familie import FamilieGame, Options
 from voicemaster.speech.base import Ears, Expectation, Speaker
 
@@ -102,11 +103,11 @@ class FamilieTurn(Turn):
 
     qm: FamilieQuizmaster
 
-    def __init__(self, qm: Quizmaster, retake: object = None) -> None:
+    def __init__(self, qm: Quizmaster, retake: Retake | None = None) -> None:
         assert isinstance(qm, FamilieQuizmaster)
-        super().__init__(qm, retake)  # type: ignore[arg-type]
+        super().__init__(qm, retake)
         self.options_read = False
-        self.early: str | None = None  # the adults' answer, given before the options
+        self.early: Answer | None = None  # the adults' answer, given before the options
 
     @property
     def kinds(self) -> dict[str, str]:
@@ -156,7 +157,7 @@ class FamilieTurn(Turn):
                     break
         return attack
 
-    def adults_first(self, card: Card, attack: PendingAttack) -> str:
+    def adults_first(self, card: Card, attack: PendingAttack) -> Answer:
         """The attacking adults commit their answer before the children hear the options."""
         qm, who, kids = self.qm, team_name(attack.team), team_name(self.team)
         keyboard = base_ears(qm.ears)
@@ -194,7 +195,7 @@ class FamilieTurn(Turn):
             return attack
         return super().shout(intent, attack, when)
 
-    def attacker_answer(self, card: Card, attack: PendingAttack) -> str:
+    def attacker_answer(self, card: Card, attack: PendingAttack) -> Answer:
         """The adults' answer given before the options, or the attacker's answer now (with the
         options when the table lets the attacker hear them)."""
         qm, who = self.qm, team_name(attack.team)
