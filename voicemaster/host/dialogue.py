@@ -11,10 +11,10 @@ from typing import Any
 
 from voicemaster.decks import Card
 from voicemaster.host import intents, phrases, windows
-from voicemaster.host.asking import AskBack
+from voicemaster.host.asking import Answering, AskBack
 from voicemaster.host.corrections import take_back
 from voicemaster.host.hosting import Host
-from voicemaster.host.listening import Correction, QuitGame
+from voicemaster.host.listening import AnswerClock, Correction, QuitGame
 from voicemaster.host.phrases import SLOT_WORDS, team_name
 from voicemaster.host.turn import Retake, Turn
 from voicemaster.rules import Playoff, Question, StartRound
@@ -110,22 +110,29 @@ class Quizmaster(Host[StandardGame]):
     ) -> Answer:
         """right | wrong | pass.  Doubts are asked back, never guessed (see ``asking``);
         ``guarded``: an attacker still waits, so the right answer is never said aloud."""
-        return AskBack(self, card, team, role).verdict(text, heard, guarded)
+        return AskBack(self.answering(card, team), card, team, role).verdict(text, heard, guarded)
+
+    def answering(self, card: Card, team: str) -> Answering:
+        """What asking ``team``'s answer to ``card`` back needs (see ``AskBack``)."""
+        return Answering(
+            self.say,
+            self.listener,
+            self.timing,
+            self.typed,
+            lambda text: self.quiz.judge(text, card, self.heard_options(card, team)),
+            lambda: self.answer_expectation(card, team),
+        )
 
     def answer_window(self, team: str, card: Card, role: str, prompt: str) -> Answer:
         """An answer without attacks (attackers, play-offs): right | wrong | pass."""
-        timeout, warned = self.timing.thinking - self.timing.warning, False
-        exp = self.answer_expectation(card, team)
+        clock, exp = AnswerClock(self.timing), self.answer_expectation(card, team)
         for _ in range(self.timing.max_utterances):
             intent, heard = self.listener.ask(
-                role, team, prompt, timeout, exp, card, detail="late" if warned else ""
+                role, team, prompt, clock.timeout, exp, card, detail=clock.detail
             )
             if intent is None or heard is None:
-                if warned:
-                    self.say("Time is up.")
+                if clock.silence(self.say):
                     return "pass"
-                self.say("Ten seconds.")
-                timeout, warned = self.timing.warning, True
             elif isinstance(intent, intents.Command) and intent.name == "pass":
                 return "pass"
             elif isinstance(intent, intents.Speech):

@@ -113,6 +113,34 @@ class Timing:
     max_utterances: int = 8  # per listening point: then it closes as if silent
 
 
+@dataclass
+class AnswerClock:
+    """An answer's thinking time: silence first brings a warning ("Ten seconds."), silence
+    after it is a pass ("Time is up.")."""
+
+    timing: Timing
+    warned: bool = False
+
+    @property
+    def timeout(self) -> float:
+        """How long the next listening waits."""
+        timing = self.timing
+        return timing.warning if self.warned else timing.thinking - timing.warning
+
+    @property
+    def detail(self) -> str:
+        return "late" if self.warned else ""
+
+    def silence(self, say: Callable[[str], None]) -> bool:
+        """Nothing was said: True when the time is up (said so), else the warning is said."""
+        if self.warned:
+            say("Time is up.")
+            return True
+        say("Ten seconds.")
+        self.warned = True
+        return False
+
+
 class Listener:
     def __init__(
         self,

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Literal
 
 from voicemaster.host import intents, windows
 from voicemaster.host.intents import Command, Intent, Shout, Speech, ZwapTiles
+from voicemaster.host.listening import AnswerClock
 from voicemaster.host.phrases import POINT_WORDS, listing, team_name
 from voicemaster.rules import Attack, Question, Zwap
 from voicemaster.rules.actions import Answer, Position
@@ -253,21 +254,17 @@ class Turn:
         self, card: Card, attack: PendingAttack | None
     ) -> tuple[Answer, PendingAttack | None]:
         """The defending team's answer (right | wrong | pass) and the attack, if any."""
-        qm, timing = self.qm, self.qm.timing
-        timeout, warned, asked = timing.thinking - timing.warning, False, False
-        for _ in range(timing.max_utterances):
+        qm, clock, asked = self.qm, AnswerClock(self.qm.timing), False
+        for _ in range(qm.timing.max_utterances):
             exp = qm.answer_expectation(card, self.team)
-            detail = "shout" if asked else "late" if warned else ""
+            detail = "shout" if asked else clock.detail
             intent, heard = qm.listener.ask(
-                "answer", self.team, card.question, timeout, exp, card, detail
+                "answer", self.team, card.question, clock.timeout, exp, card, detail
             )
             intent, asked = self.settle_shout(intent, heard, asked)
             if intent is None or heard is None:
-                if warned:
-                    qm.say("Time is up.")
+                if clock.silence(qm.say):
                     return "pass", attack
-                qm.say("Ten seconds.")
-                timeout, warned = timing.warning, True
             elif isinstance(intent, Shout):
                 attack = self.shout(intent, attack, "after")
             elif isinstance(intent, Command) and intent.name == "pass":
