@@ -27,6 +27,7 @@ from dataclasses import dataclass, replace
 
 from voicemaster.decks import Card
 from voicemaster.host import intents, windows
+from voicemaster.host.channels import Point
 from voicemaster.host.intents import normalize
 from voicemaster.host.listening import Listener, Timing, yes_or_no
 from voicemaster.host.quiz import Judged, sure
@@ -134,7 +135,7 @@ class AskBack:
         """Ask the team to say its answer again and listen for it (None: silence)."""
         answering, card = self.answering, self.card
         answering.say(prompt)
-        kind = "answer" if self.role == "defender" else self.role
+        kind = Point.ANSWER if self.role == "defender" else Point(self.role)
         exp = without(answering.window(), self.denied)
         _i, heard = answering.listener.ask(
             kind, self.team, card.question, answering.timing.choice, exp, card, "again"
@@ -153,7 +154,7 @@ class AskBack:
         for again, asked in enumerate((prompt, f"{prompt} Please say yes or no.")):
             answering.say(asked)
             _i, heard = answering.listener.ask(
-                "confirm",
+                Point.CONFIRM,
                 self.team,
                 asked,
                 answering.timing.choice,

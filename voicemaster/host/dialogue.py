@@ -12,6 +12,7 @@ from typing import Any
 from voicemaster.decks import Card
 from voicemaster.host import intents, phrases, windows
 from voicemaster.host.asking import Answering, AskBack
+from voicemaster.host.channels import Point
 from voicemaster.host.corrections import take_back
 from voicemaster.host.hosting import Host
 from voicemaster.host.listening import AnswerClock, Correction, QuitGame
@@ -123,7 +124,7 @@ class Quizmaster(Host[StandardGame]):
             lambda: self.answer_expectation(card, team),
         )
 
-    def answer_window(self, team: str, card: Card, role: str, prompt: str) -> Answer:
+    def answer_window(self, team: str, card: Card, role: Point, prompt: str) -> Answer:
         """An answer without attacks (attackers, play-offs): right | wrong | pass."""
         clock, exp = AnswerClock(self.timing), self.answer_expectation(card, team)
         for _ in range(self.timing.max_utterances):
@@ -164,7 +165,7 @@ class Quizmaster(Host[StandardGame]):
         except (QuitGame, EOFError):
             return self.saved()
 
-    def cannot_correct(self, kind: str, right: bool | None) -> str | None:
+    def cannot_correct(self, kind: Point, right: bool | None) -> str | None:
         """Only the record's last line can be corrected, and only a question's verdict."""
         lines = self.log.lines
         if "question" in lines[-1]:
@@ -190,7 +191,7 @@ class Quizmaster(Host[StandardGame]):
         prompt = "Any corrections? Say that was right, that was wrong or undo; or say nothing."
         self.say(prompt)
         _intent, _heard = self.listener.ask(
-            "final", None, prompt, self.timing.before, windows.commands()
+            Point.FINAL, None, prompt, self.timing.before, windows.commands()
         )
         return False
 
@@ -230,7 +231,7 @@ class Quizmaster(Host[StandardGame]):
         replies that name no tile and one last question)."""
         for attempt in range(4):
             _i, heard = self.listener.ask(
-                "arrange",
+                Point.ARRANGE,
                 team,
                 prompt,
                 self.timing.choice,
@@ -265,7 +266,7 @@ class Quizmaster(Host[StandardGame]):
             cards.append(card.id)
             prompt = self.playoff_prompt(team, card)
             self.say(prompt)
-            results[team] = self.answer_window(team, card, "playoff", prompt)
+            results[team] = self.answer_window(team, card, Point.PLAYOFF, prompt)
         events = self.commit(Playoff(results), {"cards": cards})
         for team, card_id in zip(teams, cards, strict=True):
             asked = self.quiz.card(card_id)

@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable
 from typing import Any, Generic, Protocol, TypeVar, cast
 
-from voicemaster.host.channels import Annotating
+from voicemaster.host.channels import Annotating, Point
 from voicemaster.host.listening import SURE, Listener, Timing
 from voicemaster.host.log import GameLog
 from voicemaster.host.phrases import REFUSALS, refusal
@@ -80,7 +80,7 @@ class Host(Generic[G]):
     def standings(self) -> str:
         raise NotImplementedError
 
-    def cannot_correct(self, kind: str, right: bool | None) -> str | None:
+    def cannot_correct(self, kind: Point, right: bool | None) -> str | None:
         """Why "undo" (``right`` None) or "that was right/wrong" cannot be done at a listening
         point of ``kind`` (said, and the listening goes on), or None."""
         return None

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from voicemaster.host import intents
-from voicemaster.host.channels import Cue, CueAware
+from voicemaster.host.channels import Cue, CueAware, Point
 from voicemaster.host.intents import Command, Intent, Override
 from voicemaster.host.phrases import team_name
 from voicemaster.speech.base import Ears, Expectation, Heard, Speaker, SpeechUnavailable
@@ -30,26 +30,27 @@ COMMAND_WORDS = (
     "no",
     "keep",
 )
-HELP = {
-    "before": "Other teams: say Bezzerwizzer and your team to attack. The team whose turn it is "
-    "may say zwap and the tiles. Say pass to hear the question now.",
-    "answer": "Say your answer, or pass. Other teams may still say Bezzerwizzer and their team.",
-    "attacker": "Say your answer, or pass.",
-    "playoff": "Say your answer, or pass.",
-    "options": "Adults: say Bezzerwizzer and your team now, or pass.",
-    "arrange": "Name a tile, or say keep it to take the order as read.",
-    "confirm": "Say yes or no.",
-    "sure": "Say yes or no.",
-    "knockback": "Say forward to move yourselves, or back to send the other team back.",
-    "takeback": "Say take back to take your Bezzerwizzer back, or keep it.",
-    "final": "Say that was right, that was wrong or undo; or nothing.",
-    "place": "Say a card and a gap, for example: card two, gap three; or name a neighbour: "
+HELP: dict[Point, str] = {
+    Point.BEFORE: "Other teams: say Bezzerwizzer and your team to attack. "
+    "The team whose turn it is may say zwap and the tiles. Say pass to hear the question now.",
+    Point.ANSWER: "Say your answer, or pass. "
+    "Other teams may still say Bezzerwizzer and their team.",
+    Point.ATTACKER: "Say your answer, or pass.",
+    Point.PLAYOFF: "Say your answer, or pass.",
+    Point.OPTIONS: "Adults: say Bezzerwizzer and your team now, or pass.",
+    Point.ARRANGE: "Name a tile, or say keep it to take the order as read.",
+    Point.CONFIRM: "Say yes or no.",
+    Point.SURE: "Say yes or no.",
+    Point.KNOCKBACK: "Say forward to move yourselves, or back to send the other team back.",
+    Point.TAKEBACK: "Say take back to take your Bezzerwizzer back, or keep it.",
+    Point.FINAL: "Say that was right, that was wrong or undo; or nothing.",
+    Point.PLACE: "Say a card and a gap, for example: card two, gap three; or name a neighbour: "
     "card two goes after the first card on the line. Also: repeat the line, my cards, "
     "or zwap my card one with Blue's card two.",
-    "which-gap": "Say a gap number, for example: gap three.",
-    "bezzerwizzer": "Other players: say Bezzerwizzer, your colour and a gap; or pass.",
-    "pawn-gap": "Say a gap number, for example: gap three.",
-    "tiebreak": "Say a gap number, for example: gap three.",
+    Point.WHICH_GAP: "Say a gap number, for example: gap three.",
+    Point.BEZZERWIZZER: "Other players: say Bezzerwizzer, your colour and a gap; or pass.",
+    Point.PAWN_GAP: "Say a gap number, for example: gap three.",
+    Point.TIEBREAK: "Say a gap number, for example: gap three.",
 }
 # while paused only resume and quit count (in every form intents.parse knows)
 PAUSED = Expectation(commands=(*intents.COMMANDS["resume"], *intents.COMMANDS["quit"]))
@@ -64,11 +65,18 @@ SURE = {
 }
 YES_NO = Expectation(commands=(*intents.YES, *intents.NO))
 NOT_DONE = "All right, nothing changes. I am listening again."
-PASS_KINDS = ("before", "answer", "attacker", "playoff", "options", "bezzerwizzer")
+PASS_KINDS = (
+    Point.BEFORE,
+    Point.ANSWER,
+    Point.ATTACKER,
+    Point.PLAYOFF,
+    Point.OPTIONS,
+    Point.BEZZERWIZZER,
+)
 ALWAYS = ("repeat", "score", "help", "pause", "undo", "that was right", "that was wrong", "quit")
 
 
-def help_text(kind: str) -> str:
+def help_text(kind: Point) -> str:
     """What can be said at a listening point of ``kind``: its own moves, then every command."""
     words = (*(("pass",) if kind in PASS_KINDS else ()), *ALWAYS)
     spoken = f"{', '.join(words[:-1])} or {words[-1]}"
@@ -77,10 +85,10 @@ def help_text(kind: str) -> str:
 
 MAX_ERRORS = 3  # recognizer errors in a row at one listening point before it gives up
 MAX_FAILED_WINDOWS = 5  # listening points given up in a row before the game stops (saved)
-ANSWER_KINDS = ("answer", "attacker", "playoff")
+ANSWER_KINDS = (Point.ANSWER, Point.ATTACKER, Point.PLAYOFF)
 
 
-Refuse = Callable[[str, "bool | None"], "str | None"]
+Refuse = Callable[[Point, "bool | None"], "str | None"]
 
 
 class NotCaught(Exception):
@@ -214,7 +222,7 @@ class Listener:
                     log.debug("reset failed: %s", failed)
                 return
 
-    def _not_caught(self, kind: str) -> tuple[Intent | None, Heard | None]:
+    def _not_caught(self, kind: Point) -> tuple[Intent | None, Heard | None]:
         """Too many recognizer errors at one listening point: an answer counts as a pass, any
         other question as silence.  Windows failing one after another stop the game (saved)."""
         self.failed_windows += 1
@@ -244,7 +252,7 @@ class Listener:
 
     def ask(
         self,
-        kind: str,
+        kind: Point,
         team: str | None,
         prompt: str,
         timeout: float,
@@ -285,7 +293,7 @@ class Listener:
                 return intent, heard
         return None, None
 
-    def _general(self, intent: Intent, kind: str, prompt: str, team: str | None) -> bool:
+    def _general(self, intent: Intent, kind: Point, prompt: str, team: str | None) -> bool:
         """Handle a command that works everywhere; False when the intent is for the caller."""
         if isinstance(intent, intents.AskCode):
             self.say(code_reply(self.ears, intent.team or team))
@@ -307,7 +315,7 @@ class Listener:
             return False  # "pass" belongs to the caller
         return True
 
-    def _cannot(self, intent: Intent, kind: str) -> str | None:
+    def _cannot(self, intent: Intent, kind: Point) -> str | None:
         """Why an undo or override cannot be made at a listening point of ``kind`` (said
         instead of asking it back), or None."""
         if self.refuse is None or intent == Command("quit"):
@@ -336,11 +344,11 @@ class Listener:
         for attempt, asked in enumerate((question, f"{question} Please say yes or no.")):
             self.say(asked)
             _game, lines, edits = self.context()
-            cue = Cue("sure", team, lines, edits, attempt, detail=command)
+            cue = Cue(Point.SURE, team, lines, edits, attempt, detail=command)
             try:
                 heard = self.hear(cue, YES_NO, self.timing.choice)
             except NotCaught:
-                self._not_caught("sure")
+                self._not_caught(Point.SURE)
                 return False  # the recognizer keeps failing: nothing changes
             said = yes_or_no(heard, narrowly=attempt > 0)
             if said is not None:
@@ -353,12 +361,12 @@ class Listener:
             _game, lines, edits = self.context()
             try:
                 heard = self.hear(
-                    Cue("paused", None, lines, edits),
+                    Cue(Point.PAUSED, None, lines, edits),
                     PAUSED,
                     self.timing.pause,
                 )
             except NotCaught:
-                self._not_caught("paused")
+                self._not_caught(Point.PAUSED)
                 continue
             if heard is None:
                 continue

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from voicemaster.host import intents, windows
+from voicemaster.host.channels import Point
 from voicemaster.host.intents import Command, Intent, Shout, Speech, ZwapTiles
 from voicemaster.host.listening import AnswerClock
 from voicemaster.host.phrases import POINT_WORDS, listing, team_name
@@ -133,7 +134,7 @@ class Turn:
         self.foresee()
         timing, detail = self.qm.timing, "shout" if asked else ""
         return self.qm.listener.ask(
-            "before", self.team, self.announce(), timing.before, expectation, None, detail
+            Point.BEFORE, self.team, self.announce(), timing.before, expectation, None, detail
         )
 
     def foresee(self) -> None:
@@ -241,7 +242,7 @@ class Turn:
         prompt = f"{who}, your Bezzerwizzer lay on that tile. Keep it on {now}, or take it back?"
         self.qm.say(prompt)
         _intent, heard = self.qm.listener.ask(
-            "takeback", attack.team, prompt, self.qm.timing.choice, windows.takeback()
+            Point.TAKEBACK, attack.team, prompt, self.qm.timing.choice, windows.takeback()
         )
         if heard is not None and intents.take_back(heard.text):
             self.qm.say(f"{who} takes its Bezzerwizzer back.")
@@ -259,7 +260,7 @@ class Turn:
             exp = qm.answer_expectation(card, self.team)
             detail = "shout" if asked else clock.detail
             intent, heard = qm.listener.ask(
-                "answer", self.team, card.question, clock.timeout, exp, card, detail
+                Point.ANSWER, self.team, card.question, clock.timeout, exp, card, detail
             )
             intent, asked = self.settle_shout(intent, heard, asked)
             if intent is None or heard is None:
@@ -292,7 +293,7 @@ class Turn:
         """The defender was not right: the attacker's answer (right | wrong | pass)."""
         qm, who = self.qm, team_name(attack.team)
         qm.say(f"{team_name(self.team)}: not right. {who}, your answer?")
-        return qm.answer_window(attack.team, card, "attacker", f"{who}, your answer?")
+        return qm.answer_window(attack.team, card, Point.ATTACKER, f"{who}, your answer?")
 
     def ask_knockback(self, attack: PendingAttack) -> bool:
         worth = 3 if attack.when == "before" else 1
@@ -303,6 +304,6 @@ class Turn:
         )
         self.qm.say(prompt)
         _intent, heard = self.qm.listener.ask(
-            "knockback", attack.team, prompt, self.qm.timing.choice, windows.knockback()
+            Point.KNOCKBACK, attack.team, prompt, self.qm.timing.choice, windows.knockback()
         )
         return bool(heard is not None and intents.knock_back(heard.text))

@@ -19,7 +19,7 @@ import random
 from typing import TYPE_CHECKING, Literal
 
 from voicemaster.host import intents, windows
-from voicemaster.host.channels import KeyboardEars, base_ears, private_answer
+from voicemaster.host.channels import KeyboardEars, Point, base_ears, private_answer
 from voicemaster.host.dialogue import Quizmaster
 from voicemaster.host.familie.private import private_typing
 from voicemaster.host.intents import Shout
@@ -140,7 +140,7 @@ class FamilieTurn(Turn):
         self.qm.say(prompt)
         for _ in range(timing.max_utterances):
             intent, heard = self.qm.listener.ask(
-                "options",
+                Point.OPTIONS,
                 self.team,
                 prompt,
                 timing.before,
@@ -171,7 +171,7 @@ class FamilieTurn(Turn):
             qm.say(prompt)
             typing = keyboard if isinstance(keyboard, KeyboardEars) and not on_phone else None
             with private_typing(typing):
-                got = qm.answer_window(attack.team, card, "attacker", prompt)
+                got = qm.answer_window(attack.team, card, Point.ATTACKER, prompt)
         if on_phone:
             qm.say(f"Thank you, {who}.")
         else:
@@ -207,7 +207,7 @@ class FamilieTurn(Turn):
             prompt = f"{prompt} {options_phrase(card)}"
             qm.tell_options(card, [attack.team])
         qm.say(f"{team_name(self.team)}: not right. {prompt}")
-        return qm.answer_window(attack.team, card, "attacker", prompt)
+        return qm.answer_window(attack.team, card, Point.ATTACKER, prompt)
 
 
 FamilieQuizmaster.turn_class = FamilieTurn

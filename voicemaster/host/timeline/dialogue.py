@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Any
 
+from voicemaster.host.channels import Point
 from voicemaster.host.hosting import Host
 from voicemaster.host.listening import COMMAND_WORDS, SURE, Correction, QuitGame
 from voicemaster.host.phrases import team_name
@@ -184,7 +185,7 @@ class TimelineQuizmaster(Host[TimelineGame]):
         for _ in range(3):
             seen = tuple(f"{c.id}:{c.year}" for c in line)  # the line as it now lies
             _i, heard = self.listener.ask(
-                "tiebreak",
+                Point.TIEBREAK,
                 team,
                 prompt,
                 self.timing.thinking,
@@ -202,7 +203,7 @@ class TimelineQuizmaster(Host[TimelineGame]):
         return 1
 
     # --- corrections ---------------------------------------------------------------------------
-    def cannot_correct(self, kind: str, right: bool | None) -> str | None:
+    def cannot_correct(self, kind: Point, right: bool | None) -> str | None:
         """The years decide (no verdict to change); undo takes back the card waiting for
         Bezzerwizzers, else the record's last placement or zwap."""
         if right is not None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from voicemaster.host.channels import Point
 from voicemaster.host.intents import Command, Shout
 from voicemaster.host.listening import Correction
 from voicemaster.host.phrases import POINT_WORDS, listing, team_name
@@ -71,7 +72,7 @@ class TimelineTurn:
         card: int | None = None
         timeout, warned = timing.thinking - timing.warning, False
         for _ in range(timing.max_utterances * 2):
-            kind = "place" if card is None else "which-gap"
+            kind = Point.PLACE if card is None else Point.WHICH_GAP
             intent, heard = qm.listener.ask(
                 kind, self.team, self.prompt(), timeout, qm.expectation(), options=self.options()
             )
@@ -143,7 +144,7 @@ class TimelineTurn:
             taken = tuple(f"{p.team}:{p.gap}" for p in pawns)
             try:
                 intent, heard = qm.listener.ask(
-                    "bezzerwizzer",
+                    Point.BEZZERWIZZER,
                     self.team,
                     "Bezzerwizzer?",
                     qm.timing.before,
@@ -190,7 +191,7 @@ class TimelineTurn:
         prompt = f"{team_name(team)}, which gap?"
         qm.say(prompt)
         _i, heard = qm.listener.ask(
-            "pawn-gap", team, prompt, qm.timing.choice, qm.expectation(), card, detail=str(gap)
+            Point.PAWN_GAP, team, prompt, qm.timing.choice, qm.expectation(), card, detail=str(gap)
         )
         if heard is None:
             return None
