@@ -18,7 +18,7 @@ from voicemaster.speech.base import Expectation, Heard
 
 if TYPE_CHECKING:
     from voicemaster.decks import Card
-    from voicemaster.host.dialogue import Quizmaster
+    from voicemaster.host.seams import TurnHost
 
 
 WAIT_FOR_THE_QUESTION = "Wait for the question, please: answers come after it is read."
@@ -57,7 +57,10 @@ class Retake:
 
 
 class Turn:
-    def __init__(self, qm: Quizmaster, retake: Retake | None = None) -> None:
+    """One question played through: ``qm`` is the quizmaster as a turn sees it (its voice,
+    its judge and the record: see ``seams``)."""
+
+    def __init__(self, qm: TurnHost, retake: Retake | None = None) -> None:
         self.qm = qm
         self.retake = retake
         self.team, self.slot = qm.game.current()
