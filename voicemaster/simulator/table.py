@@ -17,14 +17,14 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from voicemaster.host.asking import phrase_key
-from voicemaster.host.channels import Cue
+from voicemaster.host.channels import Cue, Point
 from voicemaster.host.intents import normalize, parse
 from voicemaster.host.listening import QuitGame
 from voicemaster.host.log import GameLog
 from voicemaster.host.phrases import team_name
 from voicemaster.speech.base import Expectation, Heard
 
-ANSWER_KINDS = ("answer", "attacker", "playoff")
+ANSWER_KINDS = (Point.ANSWER, Point.ATTACKER, Point.PLAYOFF)
 MAX_PLAYOFF_ROUNDS = 25  # then the simulation stops: the tied teams keep answering alike
 CHATTER = ("repeat", "score", "help")
 
@@ -77,7 +77,7 @@ class SimTable:
             f"{self.seed}:{cue.lines}:{cue.edits}:{cue.kind}:{cue.team}:{cue.attempt}:"
             f"{len(cue.options)}:{cue.detail}" + (f":{again}" if again else "")
         )
-        if cue.kind == "sure":  # "Take back the last verdict?": yes when that command was said
+        if cue.kind == Point.SURE:  # "Take back the last verdict?": yes when that command was said
             said = self._next_said is not None and parse(self._next_said) == parse(cue.detail)
             self._next = "yes" if said else "no"
             if said and cue.detail == "undo":  # the question is asked anew from the old state
@@ -138,25 +138,25 @@ class SimTable:
         if cue.detail == "shout":  # "Was that a Bezzerwizzer?": a team that shouted says it again
             shouted = self._prior is not None and self._prior.startswith("Bezzerwizzer")
             return self._prior if shouted else None
-        if cue.kind in ("before", "arrange", "final") and cue.attempt == 0:
+        if cue.kind in (Point.BEFORE, Point.ARRANGE, Point.FINAL) and cue.attempt == 0:
             correction = self._correction(rng)
             if correction is not None:
                 return correction
-        if cue.kind == "paused":
+        if cue.kind == Point.PAUSED:
             return "resume"
         if cue.kind in ANSWER_KINDS:
             return self._answer_time(cue, rng)
-        if cue.kind == "before":
+        if cue.kind == Point.BEFORE:
             return self._before(cue, rng)
-        if cue.kind == "options":  # familie: adults may attack until the options are read
+        if cue.kind == Point.OPTIONS:  # familie: adults may attack until the options are read
             return self._shout(cue, rng, 0.15) if cue.attempt == 0 else None
-        if cue.kind == "arrange":
+        if cue.kind == Point.ARRANGE:
             return "keep it" if rng.random() < 0.5 or not cue.options else rng.choice(cue.options)
-        if cue.kind == "confirm":
+        if cue.kind == Point.CONFIRM:
             return "yes" if self._was_said(cue) else "no"
-        if cue.kind == "knockback":
+        if cue.kind == Point.KNOCKBACK:
             return rng.choice(("back", "forward"))
-        if cue.kind == "takeback":
+        if cue.kind == Point.TAKEBACK:
             return rng.choice(("take it back", "keep it"))
         return None
 
@@ -218,7 +218,7 @@ class SimTable:
         if cue.detail == "again":  # asked to say it again: the team answers, nobody shouts
             return self._answer(cue, card, rng)
         roll = rng.random()
-        if cue.kind == "answer" and cue.attempt == 0:
+        if cue.kind == Point.ANSWER and cue.attempt == 0:
             others = [t for t in game.teams if t != cue.team and game.bezzerwizzers[t] > 0]
             if roll < 0.08 and others:
                 return f"Bezzerwizzer {rng.choice(others)}"

@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from voicemaster.host.channels import Cue
+from voicemaster.host.channels import Cue, Point
 from voicemaster.host.log import GameLog
 from voicemaster.host.timeline.phrases import word
 from voicemaster.rules.timeline import choose_gap, fits
@@ -63,17 +63,17 @@ class TimelineSimTable(SimTable):
         return out
 
     def decide(self, cue: Cue, rng: random.Random) -> str | None:
-        if cue.kind == "paused":
+        if cue.kind == Point.PAUSED:
             return "resume"
-        if cue.kind == "place":
+        if cue.kind == Point.PLACE:
             return self._place(cue, rng)
-        if cue.kind == "which-gap":
+        if cue.kind == Point.WHICH_GAP:
             return f"gap {word(int(self.intent.get('gap', 1)))}"
-        if cue.kind == "bezzerwizzer":
+        if cue.kind == Point.BEZZERWIZZER:
             return self._bezzerwizzer(cue, rng)
-        if cue.kind == "pawn-gap":
+        if cue.kind == Point.PAWN_GAP:
             return "gap one"
-        if cue.kind == "tiebreak":
+        if cue.kind == Point.TIEBREAK:
             return self._tiebreak(cue, rng)
         return None
 
