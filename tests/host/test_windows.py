@@ -14,7 +14,8 @@ from voicemaster.host import intents, windows
 from voicemaster.host.channels import Cue
 from voicemaster.host.dialogue import Quizmaster
 from voicemaster.host.intents import Keep, ZwapTiles
-from voicemaster.host.listening import COMMAND_WORDS, PAUSED, QuitGame
+from voicemaster.host.listening import QuitGame
+from voicemaster.host.point_words import COMMAND_WORDS, PAUSED
 from voicemaster.host.turn import Turn
 from voicemaster.rules import Question
 from voicemaster.speech.base import Expectation, Heard

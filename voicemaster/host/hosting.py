@@ -12,9 +12,10 @@ from collections.abc import Callable
 from typing import Any, Generic, Protocol, TypeVar, cast
 
 from voicemaster.host.channels import Annotating, Point
-from voicemaster.host.listening import SURE, Listener, Timing
+from voicemaster.host.listening import Listener, Timing
 from voicemaster.host.log import GameLog
 from voicemaster.host.phrases import REFUSALS, refusal
+from voicemaster.host.point_words import SURE
 from voicemaster.host.quiz import Quiz
 from voicemaster.host.windows import GENERAL
 from voicemaster.rules import IllegalAction

@@ -12,76 +12,17 @@ from voicemaster.host import intents
 from voicemaster.host.channels import Cue, CueAware, Point
 from voicemaster.host.intents import Command, Intent, Override
 from voicemaster.host.phrases import team_name
+from voicemaster.host.point_words import (
+    COMMAND_WORDS,
+    NOT_DONE,
+    PAUSED,
+    SURE,
+    YES_NO,
+    help_text,
+)
 from voicemaster.speech.base import Ears, Expectation, Heard, Speaker, SpeechUnavailable
 
 log = logging.getLogger(__name__)
-COMMAND_WORDS = (
-    "repeat",
-    "pass",
-    "pause",
-    "resume",
-    "score",
-    "help",
-    "undo",
-    "quit",
-    "that was right",
-    "that was wrong",
-    "yes",
-    "no",
-    "keep",
-)
-HELP: dict[Point, str] = {
-    Point.BEFORE: "Other teams: say Bezzerwizzer and your team to attack. "
-    "The team whose turn it is may say zwap and the tiles. Say pass to hear the question now.",
-    Point.ANSWER: "Say your answer, or pass. "
-    "Other teams may still say Bezzerwizzer and their team.",
-    Point.ATTACKER: "Say your answer, or pass.",
-    Point.PLAYOFF: "Say your answer, or pass.",
-    Point.OPTIONS: "Adults: say Bezzerwizzer and your team now, or pass.",
-    Point.ARRANGE: "Name a tile, or say keep it to take the order as read.",
-    Point.CONFIRM: "Say yes or no.",
-    Point.SURE: "Say yes or no.",
-    Point.KNOCKBACK: "Say forward to move yourselves, or back to send the other team back.",
-    Point.TAKEBACK: "Say take back to take your Bezzerwizzer back, or keep it.",
-    Point.FINAL: "Say that was right, that was wrong or undo; or nothing.",
-    Point.PLACE: "Say a card and a gap, for example: card two, gap three; or name a neighbour: "
-    "card two goes after the first card on the line. Also: repeat the line, my cards, "
-    "or zwap my card one with Blue's card two.",
-    Point.WHICH_GAP: "Say a gap number, for example: gap three.",
-    Point.BEZZERWIZZER: "Other players: say Bezzerwizzer, your colour and a gap; or pass.",
-    Point.PAWN_GAP: "Say a gap number, for example: gap three.",
-    Point.TIEBREAK: "Say a gap number, for example: gap three.",
-}
-# while paused only resume and quit count (in every form intents.parse knows)
-PAUSED = Expectation(commands=(*intents.COMMANDS["resume"], *intents.COMMANDS["quit"]))
-# a command that changes or ends the game, heard by voice, is asked back first ("sure" cue):
-# answers and tile names are heard as "undo", "that was right" or "quit" often enough that
-# acting on them at once would spoil games (docs/tuning.md)
-SURE = {
-    "undo": "Take back the last verdict and ask a new question?",
-    "that was right": "Change the last verdict to right?",
-    "that was wrong": "Change the last verdict to not right?",
-    "quit": "Stop the game here? It is saved.",
-}
-YES_NO = Expectation(commands=(*intents.YES, *intents.NO))
-NOT_DONE = "All right, nothing changes. I am listening again."
-PASS_KINDS = (
-    Point.BEFORE,
-    Point.ANSWER,
-    Point.ATTACKER,
-    Point.PLAYOFF,
-    Point.OPTIONS,
-    Point.BEZZERWIZZER,
-)
-ALWAYS = ("repeat", "score", "help", "pause", "undo", "that was right", "that was wrong", "quit")
-
-
-def help_text(kind: Point) -> str:
-    """What can be said at a listening point of ``kind``: its own moves, then every command."""
-    words = (*(("pass",) if kind in PASS_KINDS else ()), *ALWAYS)
-    spoken = f"{', '.join(words[:-1])} or {words[-1]}"
-    return f"{HELP.get(kind, '')} You can also say: {spoken}.".strip()
-
 
 MAX_ERRORS = 3  # recognizer errors in a row at one listening point before it gives up
 MAX_FAILED_WINDOWS = 5  # listening points given up in a row before the game stops (saved)

@@ -13,7 +13,7 @@ from itertools import permutations
 from typing import Any
 
 from voicemaster.host import intents
-from voicemaster.host.listening import COMMAND_WORDS
+from voicemaster.host.point_words import COMMAND_WORDS
 from voicemaster.rules import IllegalAction, Zwap
 from voicemaster.rules.actions import Position
 from voicemaster.speech.base import Expectation

@@ -12,8 +12,9 @@ from typing import Any
 
 from voicemaster.host.channels import Point
 from voicemaster.host.hosting import Host
-from voicemaster.host.listening import COMMAND_WORDS, SURE, Correction, QuitGame
+from voicemaster.host.listening import Correction, QuitGame
 from voicemaster.host.phrases import team_name
+from voicemaster.host.point_words import COMMAND_WORDS, SURE
 from voicemaster.host.setup.session import timeline_deck_problem
 from voicemaster.host.timeline import phrases as say
 from voicemaster.host.timeline.intents import Title
