@@ -31,7 +31,8 @@ from voicemaster.host.setup.session import (
 from voicemaster.host.start import digests, open_game, quizmaster_class, variant_extra
 from voicemaster.places import Places
 from voicemaster.records import game_from_header
-from voicemaster.simulator.table import SimTable, play_out
+from voicemaster.simulator.play import play_out
+from voicemaster.simulator.table import SimTable
 from voicemaster.speech.base import Ears, Speaker, SpeechUnavailable
 
 if TYPE_CHECKING:

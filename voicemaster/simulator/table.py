@@ -9,11 +9,9 @@ learns them from the line itself, as the record gets it, not from the quizmaster
 
 from __future__ import annotations
 
-import json
 import random
-import sys
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from voicemaster.host.asking import phrase_key
@@ -22,6 +20,13 @@ from voicemaster.host.intents import normalize, parse
 from voicemaster.host.listening import QuitGame
 from voicemaster.host.log import GameLog
 from voicemaster.host.phrases import team_name
+from voicemaster.simulator.knowledge import (
+    answer_index,
+    by_letter,
+    hears_options,
+    may_zwap,
+    recorded_verdicts,
+)
 from voicemaster.speech.base import Expectation, Heard
 
 ANSWER_KINDS = (Point.ANSWER, Point.ATTACKER, Point.PLAYOFF)
@@ -55,7 +60,7 @@ class SimTable:
         self._replayed: tuple[tuple[int, int, bool], Any] | None = None
         self.game: Any = None  # the game as the record leaves it at this point
         self.card: Any = None  # the card answered at the last answer window
-        self._cards = _answer_index(deck)
+        self._cards = answer_index(deck)
         self.capped = False  # stopped after MAX_PLAYOFF_ROUNDS play-off rounds
 
     # --- the ears interface -------------------------------------------------------------------
@@ -186,7 +191,7 @@ class SimTable:
         others = [t for t in game.teams if t != team and game.bezzerwizzers[t] > 0]
         if cue.attempt < 2 and roll < 0.12 and others:
             return f"Bezzerwizzer {rng.choice(others)}"
-        if cue.attempt < 2 and roll < 0.2 and _may_zwap(game, str(team)):
+        if cue.attempt < 2 and roll < 0.2 and may_zwap(game, str(team)):
             return self._zwap(cue, rng)
         if cue.attempt == 0 and roll < 0.23:
             return rng.choice((*CHATTER, "pause"))
@@ -244,8 +249,8 @@ class SimTable:
             text = "pass"
         else:
             meant, text = "wrong", str(rng.choice(wrongs))
-        if meant != "pass" and _hears_options(self.game, cue.team, card) and rng.random() < 0.3:
-            text = _by_letter(card, text)  # familie: children may answer "option B"
+        if meant != "pass" and hears_options(self.game, cue.team, card) and rng.random() < 0.3:
+            text = by_letter(card, text)  # familie: children may answer "option B"
         self._meaning = (role, meant)
         self._last[cue.team or ""] = text
         return text
@@ -271,76 +276,3 @@ class SimTable:
         if kind == "attacker":
             return "attacker"
         return f"playoff:{team}"
-
-
-def recorded_verdicts(line: Mapping[str, Any]) -> dict[str, str]:
-    """The verdicts an answer line records, by role as ``meant`` names them."""
-    question, playoff = line.get("question"), line.get("playoff")
-    if isinstance(playoff, dict):
-        return {f"playoff:{team}": str(answer) for team, answer in playoff.items()}
-    if not isinstance(question, dict):
-        return {}
-    verdicts = {"defender": str(question.get("answer"))}
-    attack = question.get("bezzerwizzer")
-    if isinstance(attack, dict) and attack.get("answer") is not None:
-        verdicts["attacker"] = str(attack["answer"])
-    return verdicts
-
-
-def _may_zwap(game: Any, team: str) -> bool:
-    if hasattr(game, "still_to_play"):  # kompakt: once a turn, never the round's last team
-        return bool(game.still_to_play()[1:]) and not game.zwapped
-    return bool(game.zwaps[team] > 0)
-
-
-def _hears_options(game: Any, team: str | None, card: Any) -> bool:
-    """A children's team hears a familie card's options (every row of the rulebook's table)."""
-    kinds = getattr(game, "kinds", {})
-    return bool(card.options) and kinds.get(team) == "child"
-
-
-def _answer_index(deck: Any) -> dict[tuple[tuple[str, ...], tuple[str, ...]], Any]:
-    """The deck's cards by what an answer window to them expects (answers, rejects)."""
-    cards = deck.questions if deck is not None else ()
-    index: dict[tuple[tuple[str, ...], tuple[str, ...]], Any] = {}
-    for card in cards:
-        index.setdefault(((card.answer, *card.accept), tuple(card.reject)), card)
-    return index
-
-
-def _by_letter(card: Any, text: str) -> str:
-    """The option meant by ``text`` as its letter ("option B"), if it is one of them."""
-    for index, option in enumerate(card.options):
-        if normalize(option) == normalize(text):
-            return f"option {'ABCDEF'[index]}"
-    return text
-
-
-def capped_note(table: SimTable, skill: float) -> str | None:
-    """Why a simulation stopped without a winner (said on stderr), or None."""
-    if not table.capped:
-        return None
-    return (
-        f"the play-off was stopped after {MAX_PLAYOFF_ROUNDS} rounds without a winner: with "
-        f"skill {skill:g} the tied teams kept answering alike"
-    )
-
-
-def play_out(
-    run: Callable[[], object],
-    log: GameLog,
-    table: SimTable,
-    skill: float,
-    summarise: Callable[[], dict[str, Any]],
-) -> int:
-    """Play the simulated game to its end (``run``; the record is closed either way), say on
-    stderr why it stopped without a winner, print the summary as JSON."""
-    try:
-        run()
-    finally:
-        log.close()
-    note = capped_note(table, skill)
-    if note is not None:
-        print(f"voicemaster: {note}", file=sys.stderr)
-    print(json.dumps(summarise()))
-    return 0

@@ -19,7 +19,8 @@ from voicemaster.host.timeline.phrases import word
 from voicemaster.rules.timeline import choose_gap, fits
 from voicemaster.rules.timeline_types import TimelineCard
 from voicemaster.simulator.audio import AudioTable
-from voicemaster.simulator.table import SimTable, play_out
+from voicemaster.simulator.play import play_out
+from voicemaster.simulator.table import SimTable
 from voicemaster.speech.base import Speaker
 
 CHATTER = ("repeat the line", "read my cards", "score", "help")
