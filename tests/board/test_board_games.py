@@ -21,8 +21,8 @@ from voicemaster.host.channels import TranscriptSpeaker
 from voicemaster.host.listening import Timing
 from voicemaster.host.log import GameLog
 from voicemaster.host.quiz import Quiz
-from voicemaster.host.simulate import SimTable
 from voicemaster.records import read_record
+from voicemaster.simulator.table import SimTable
 
 ROOT = Path(__file__).resolve().parents[2]
 PHONE_ANSWER = "Atlantis"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections import defaultdict
 from collections.abc import Callable
+from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
@@ -20,22 +21,32 @@ from voicemaster.host.quiz import Quiz
 from voicemaster.speech.base import Expectation, Heard
 
 DECK = Path(__file__).resolve().parents[1] / "data" / "host" / "mini-standard.yaml"
-Line = str | None | Heard | Callable[[Cue], "str | Heard | None"]
 
 
-def right(cue: Cue) -> str:
+@dataclass(frozen=True)
+class Seen(Cue):
+    """A cue as a scripted test table keeps it: with the rules state the quizmaster had then
+    (tests script their answers from it; the game itself hands its ears no state)."""
+
+    game: Any = None
+
+
+Line = str | None | Heard | Callable[[Seen], "str | Heard | None"]
+
+
+def right(cue: Seen) -> str:
     return str(cue.card.answer)
 
 
-def wrong(cue: Cue) -> str:
+def wrong(cue: Seen) -> str:
     return str(cue.card.reject[0])
 
 
-def other(cue: Cue) -> str:
+def other(cue: Seen) -> str:
     return str(next(t for t in cue.game.teams if t != cue.team))
 
 
-def shout(cue: Cue) -> str:
+def shout(cue: Seen) -> str:
     return f"Bezzerwizzer {other(cue)}"
 
 
@@ -44,7 +55,8 @@ class Table:
 
     def __init__(self, limit: int = 500) -> None:
         self.queue: dict[str, list[Line]] = defaultdict(list)
-        self.cues: list[Cue] = []
+        self.cues: list[Seen] = []
+        self.follow: Callable[[], Any] | None = None  # the game now (see ``watch``)
         self.heard: list[tuple[str, str | None, str | None]] = []
         self.limit = limit
         self.faults: list[BaseException] = []
@@ -54,8 +66,12 @@ class Table:
         self.queue[kind].extend(lines)
         return self
 
+    def watch(self, qm: Any) -> None:
+        """Script answers from ``qm``'s game (test tables only)."""
+        self.follow = lambda: qm.game
+
     def cue(self, cue: Cue) -> None:
-        self.cues.append(cue)
+        self.cues.append(seen(cue, self.follow() if self.follow else None))
 
     def hear(self, expectation: Expectation, timeout: float) -> Heard | None:
         if self.faults:
@@ -73,7 +89,7 @@ class Table:
         return None if text is None else Heard(text=text, confidence=1.0)
 
     @staticmethod
-    def default(cue: Cue) -> str | None:
+    def default(cue: Seen) -> str | None:
         if cue.kind == "playoff":  # the first tied team knows it, the others do not
             return right(cue) if cue.team == cue.game.playoff_teams[0] else wrong(cue)
         if cue.kind in ("answer", "attacker"):
@@ -86,6 +102,17 @@ class Table:
             "knockback": "forward",
             "takeback": "keep",
         }.get(cue.kind)
+
+
+def watch(table: object, qm: Any) -> None:
+    """A scripted test table follows ``qm``'s game (other ears need not)."""
+    inner = getattr(table, "table", table)  # a Table inside other ears
+    if isinstance(inner, Table):
+        inner.watch(qm)
+
+
+def seen(cue: Cue, game: Any) -> Seen:
+    return Seen(**{f.name: getattr(cue, f.name) for f in fields(cue)}, game=game)
 
 
 def header(teams: int = 2, track: int = 10, stretch: int = 3, seed: int = 1) -> dict[str, Any]:
@@ -105,6 +132,7 @@ def quizmaster(path: Path, table: Any, **kw: Any) -> tuple[Quizmaster, Transcrip
     speaker = TranscriptSpeaker()
     timing = Timing(mic_retry=0.0)
     qm = Quizmaster(log, Quiz(load_deck(DECK), log.used_cards()), speaker, table, timing)
+    watch(table, qm)
     return qm, speaker
 
 

@@ -9,7 +9,7 @@ import shutil
 import pytest
 
 from voicemaster.host import intents, windows
-from voicemaster.host.simaudio import ROOM_NOISE, ROOM_NOISE_DB
+from voicemaster.simulator.audio import ROOM_NOISE, ROOM_NOISE_DB
 from voicemaster.speech.sources import QueueSource
 from voicemaster.speech.synth import FLITE_VOICES, synthesize
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.host.helpers import DECK, Table, questions, simulate
+from tests.host.helpers import DECK, Table, questions, simulate, watch
 from tests.speech.conftest import needs
 from voicemaster.commands import simulate as simulate_cmd
 from voicemaster.decks import load_deck
@@ -100,6 +100,7 @@ def _zwapped_game(path: Path, speaker: TranscriptSpeaker) -> Quizmaster:
     table = Table(limit=300).at("before", "zwap my Literature with red's Film")
     log = GameLog(path, header)
     qm = Quizmaster(log, Quiz(load_deck(DECK)), speaker, table, Timing(mic_retry=0.0))
+    watch(table, qm)
     assert qm.run() == "finished"
     return qm
 

@@ -12,13 +12,13 @@ from pathlib import Path
 import pytest
 
 from tests.host.helpers import Table, questions, quizmaster, shout
-from tests.host.test_timeline_dialogue import TimelineTable
-from tests.host.test_timeline_dialogue import quizmaster as timeline_quizmaster
+from tests.host.timeline.test_timeline_dialogue import TimelineTable
+from tests.host.timeline.test_timeline_dialogue import quizmaster as timeline_quizmaster
 from voicemaster.cli import main
 from voicemaster.host.channels import Cue, ScriptedEars, TranscriptSpeaker
-from voicemaster.host.familie import ask_kinds
-from voicemaster.host.setup_voice import STOPPED, SetupQuit, ask_setup
-from voicemaster.host.timeline_phrases import word
+from voicemaster.host.familie.dialogue import ask_kinds
+from voicemaster.host.setup.voice import STOPPED, SetupQuit, ask_setup
+from voicemaster.host.timeline.phrases import word
 from voicemaster.rules.timeline import right_gaps
 
 KEYBOARD = ["play", "--input", "keyboard", "--output", "text"]
@@ -66,7 +66,7 @@ def test_timeline_undo_with_nothing_placed_reads_the_turn_once(tmp_path: Path) -
     table = TimelineTable(limit=60).at("place", "undo", "that was wrong")
     qm, speaker = timeline_quizmaster(tmp_path / "g.jsonl", table)
     qm.deal()
-    from voicemaster.host.timeline_turn import TimelineTurn
+    from voicemaster.host.timeline.turn import TimelineTurn
 
     turn = TimelineTurn(qm)
     turn.play()
@@ -85,7 +85,7 @@ def test_a_wrong_pawn_at_the_start_costs_nothing_and_says_so(tmp_path: Path) -> 
     table = TimelineTable(limit=60).at("bezzerwizzer", wrong_pawn, None)
     qm, speaker = timeline_quizmaster(tmp_path / "g.jsonl", table)
     qm.deal()
-    from voicemaster.host.timeline_turn import TimelineTurn
+    from voicemaster.host.timeline.turn import TimelineTurn
 
     TimelineTurn(qm).play()
     said = " ".join(speaker.said)

@@ -15,7 +15,8 @@ from voicemaster.host import intents, windows
 from voicemaster.host.channels import Cue
 from voicemaster.host.dialogue import Quizmaster
 from voicemaster.host.intents import Keep, ZwapTiles
-from voicemaster.host.listening import PAUSED, QuitGame
+from voicemaster.host.listening import QuitGame
+from voicemaster.host.point_words import PAUSED
 from voicemaster.host.turn import Turn
 from voicemaster.lexicon import COMMAND_WORDS
 from voicemaster.rules import Question
@@ -195,9 +196,9 @@ def test_takeback_and_knockback_windows_in_the_dialogue(tmp_path: Path) -> None:
 
 
 def test_timeline_windows_hold_zwaps_and_pawns_the_parsers_read(tmp_path: Path) -> None:
-    from tests.host.test_timeline_dialogue import TimelineTable
-    from tests.host.test_timeline_dialogue import quizmaster as timeline_quizmaster
-    from voicemaster.host import timeline_intents as ti
+    from tests.host.timeline.test_timeline_dialogue import TimelineTable
+    from tests.host.timeline.test_timeline_dialogue import quizmaster as timeline_quizmaster
+    from voicemaster.host.timeline import intents as ti
 
     qm, _ = timeline_quizmaster(tmp_path / "t.jsonl", TimelineTable(), teams=3)
     qm.deal()

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import contextlib
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from voicemaster.board.inbox import ANSWER_KINDS
 from voicemaster.board.live import LiveBoard
-from voicemaster.host.channels import Cue, CueAware
+from voicemaster.host.channels import Annotating, Cue, CueAware
 from voicemaster.speech.base import Ears, Expectation, Heard
 
 SLICE = 1.0  # live play: seconds the inner ears listen before the phone is looked at again
@@ -112,18 +112,11 @@ class BoardEars:
     def _own_source(self) -> str:
         return "keyboard" if getattr(self.inner, "typed", False) else "voice"
 
-    def verdict(self, team: str, role: str, answer: str) -> None:
-        if role_key(role, team) in self._phone_roles:
-            return  # the simulated table did not give this answer: nothing to count
-        hook = getattr(self.inner, "verdict", None)
-        if callable(hook):
-            hook(team, role, answer)
-
-    def annotate(self) -> dict[str, Any]:
+    def annotate(self, line: Mapping[str, Any]) -> dict[str, Any]:
         """A question line's notes: the inner ears' (what a simulated team meant, for the
         answers it gave) and where every answer came from."""
-        hook = getattr(self.inner, "annotate", None)
-        notes: dict[str, Any] = dict(hook()) if callable(hook) else {}
+        inner = self.inner
+        notes = dict(inner.annotate(line)) if isinstance(inner, Annotating) else {}
         meant = notes.get("meant")
         if isinstance(meant, dict):
             notes["meant"] = {r: m for r, m in meant.items() if r not in self._phone_roles}

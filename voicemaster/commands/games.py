@@ -9,9 +9,9 @@ import time
 from typing import Any
 
 from voicemaster.host.phrases import team_name
-from voicemaster.host.resume import scores
-from voicemaster.host.saved import SavedGame, Scan, name_problem, pick, scan
-from voicemaster.host.session import fail
+from voicemaster.host.setup.resume import scores
+from voicemaster.host.setup.saved import SavedGame, Scan, name_problem, pick, scan
+from voicemaster.host.setup.session import fail
 from voicemaster.places import Places
 from voicemaster.settings import GamesSettings
 

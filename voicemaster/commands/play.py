@@ -22,16 +22,16 @@ from voicemaster.commands.play_start import (
 )
 from voicemaster.decks import DeckError
 from voicemaster.host import intents
-from voicemaster.host.channels import KeyboardEars, TextSpeaker
+from voicemaster.host.channels import KeyboardEars, PrintSpeaker
 from voicemaster.host.dialogue import Quizmaster
 from voicemaster.host.listening import Timing
 from voicemaster.host.log import GameLog
 from voicemaster.host.phrases import fixed_phrases, team_name
 from voicemaster.host.quiz import Quiz
-from voicemaster.host.resume import changed_cards, dropped_note, preview
-from voicemaster.host.saving import play_on_unsaved, unsaved_message
-from voicemaster.host.session import SetupError, crash_log, deck_folders, fail
-from voicemaster.host.setup_voice import VARIANT_WORDS
+from voicemaster.host.setup.resume import changed_cards, dropped_note, preview
+from voicemaster.host.setup.saving import play_on_unsaved, unsaved_message
+from voicemaster.host.setup.session import SetupError, crash_log, deck_folders, fail
+from voicemaster.host.setup.voice import VARIANT_WORDS
 from voicemaster.lexicon import YES_NO
 from voicemaster.records import SaveError
 from voicemaster.rules.base import TEAM_COLOURS
@@ -76,7 +76,7 @@ def make_speaker(output: str, choice: VoiceChoice | None = None) -> Speaker:
     """The quizmaster's voice (``choice``: which and how; default Piper, else espeak-ng), its
     fixed phrases rendered ahead for the usual four teams; or the screen."""
     if output == "text":
-        return TextSpeaker()
+        return PrintSpeaker()
     from voicemaster.speech.tts import VOICE_NOTICE
     from voicemaster.speech.tts import make_speaker as make_voice
 

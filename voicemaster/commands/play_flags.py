@@ -6,7 +6,7 @@ players could choose (a track of 1 fits none; --kinds only fits familie)."""
 
 from __future__ import annotations
 
-from voicemaster.host.session import SetupError, team_names
+from voicemaster.host.setup.session import SetupError, team_names
 from voicemaster.rules import variant_names
 from voicemaster.rules.base import Settings
 from voicemaster.settings import GameOptions
@@ -28,7 +28,7 @@ def check_flags(game: GameOptions) -> None:
     _check_only_for(variant, "kompakt", "--mode empty-bag", game.mode not in (None, "race"))
     _check_decks(game.deck)
     if game.kinds and teams is not None:
-        from voicemaster.host.familie import parse_kinds
+        from voicemaster.host.familie.dialogue import parse_kinds
 
         try:
             parse_kinds(game.kinds, teams)

@@ -18,13 +18,13 @@ from voicemaster.decks.history import Asked, History
 from voicemaster.decks.refs import card_digest, deck_ref
 from voicemaster.host.dialogue import Quizmaster
 from voicemaster.host.log import GameLog
-from voicemaster.host.offer import offer
 from voicemaster.host.phrases import listing, team_name
 from voicemaster.host.quiz import Quiz
-from voicemaster.host.resume import conflicts
-from voicemaster.host.saved import scan
-from voicemaster.host.saving import check_record_path
-from voicemaster.host.session import (
+from voicemaster.host.setup.offer import offer
+from voicemaster.host.setup.resume import conflicts
+from voicemaster.host.setup.saved import scan
+from voicemaster.host.setup.saving import check_record_path
+from voicemaster.host.setup.session import (
     SetupError,
     check_deck_serves,
     deck_folders,
@@ -38,7 +38,7 @@ from voicemaster.host.session import (
     resolve_decks,
     team_names,
 )
-from voicemaster.host.setup_voice import VARIANT_WORDS, ask_setup
+from voicemaster.host.setup.voice import VARIANT_WORDS, ask_setup
 from voicemaster.places import Places
 from voicemaster.records import RecordError, SaveError, game_from_header, read_record
 from voicemaster.settings import GameOptions, PlaySettings
@@ -58,15 +58,15 @@ class Chosen:
 def quizmaster_class(variant: str) -> type[Quizmaster]:
     """The quizmaster of a rule set (standard and ord: the standard board's)."""
     if variant == "familie":
-        from voicemaster.host.familie import FamilieQuizmaster
+        from voicemaster.host.familie.dialogue import FamilieQuizmaster
 
         return FamilieQuizmaster
     if variant == "kompakt":
-        from voicemaster.host.kompakt import KompaktQuizmaster
+        from voicemaster.host.kompakt.dialogue import KompaktQuizmaster
 
         return KompaktQuizmaster
     if variant == "timeline":  # its own dialogue (placements, not questions)
-        from voicemaster.host.timeline_dialogue import TimelineQuizmaster
+        from voicemaster.host.timeline.dialogue import TimelineQuizmaster
 
         return TimelineQuizmaster  # type: ignore[return-value]
     return Quizmaster
@@ -82,7 +82,7 @@ def variant_extra(
         if kinds:
             raise SetupError("--kinds is for familie")
         return {}
-    from voicemaster.host import familie
+    from voicemaster.host.familie import dialogue as familie
 
     if kinds:
         try:

@@ -14,8 +14,8 @@ from voicemaster.host.dialogue import Quizmaster
 from voicemaster.host.listening import Timing
 from voicemaster.host.log import GameLog, unfinished_games
 from voicemaster.host.quiz import Quiz
-from voicemaster.host.saving import check_record_path
-from voicemaster.host.session import (
+from voicemaster.host.setup.saving import check_record_path
+from voicemaster.host.setup.session import (
     SetupError,
     check_deck_serves,
     crash_log,
@@ -29,9 +29,10 @@ from voicemaster.host.session import (
     resolve_decks,
     team_names,
 )
-from voicemaster.host.simulate import SimTable, play_out
 from voicemaster.records import game_from_header
 from voicemaster.settings import SimulateSettings
+from voicemaster.simulator.play import play_out
+from voicemaster.simulator.table import SimTable
 from voicemaster.speech.base import Ears, Speaker, SpeechUnavailable
 
 if TYPE_CHECKING:
@@ -75,7 +76,7 @@ def _sound_options(settings: SimulateSettings) -> dict[str, Any]:
         return {}
     if snr is not None and noise == "none":
         raise SetupError("--snr is the speech over the noise: give --noise car or room too")
-    from voicemaster.host.simaudio import SNR_DB, Sound, default_voices, parse_voices
+    from voicemaster.simulator.audio import SNR_DB, Sound, default_voices, parse_voices
 
     try:
         chosen = default_voices() if voices is None else parse_voices(voices)
@@ -152,12 +153,12 @@ def _simulate(
     game_log: GameLog, quiz: Quiz, seed: int, skill: float, options: dict[str, Any], board: Beside
 ) -> int:
     if game_log.header["variant"] == "timeline":
-        from voicemaster.host.timeline_sim import simulate_timeline
+        from voicemaster.simulator.timeline import simulate_timeline
 
         through = options.get("through", "text")
         return simulate_timeline(game_log, quiz, seed, skill, through, board.wrap)
     if options.get("through", "text") == "audio":
-        from voicemaster.host.simaudio import AudioTable
+        from voicemaster.simulator.audio import AudioTable
 
         try:
             audio = AudioTable(game_log, seed, skill, quiz.deck)

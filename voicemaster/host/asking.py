@@ -9,7 +9,7 @@
   still unclear, that phrase is asked back: "Did you say <that phrase>?".
 
 A narrowly rejected "pass" whose words are not right counts as a pass (a pass scores as a wrong
-answer does; in 16 simulated games all 6 such hearings were a pass).
+answer does, and such hearings are passes; see docs/tuning.md).
 
 "Yes" lets the words stand; "no" asks for the answer again, and the phrase clearly denied is
 left out of the window, so the recognizer cannot land on it again; the answer heard again is
@@ -22,42 +22,53 @@ stands as heard, and an unclear one counts as not right (players can say "that w
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 
 from voicemaster.decks import Card
 from voicemaster.host import intents, windows
+from voicemaster.host.channels import Point
 from voicemaster.host.intents import normalize
-from voicemaster.host.listening import yes_or_no
-from voicemaster.host.quiz import Judged
+from voicemaster.host.listening import Listener, Timing, yes_or_no
+from voicemaster.host.quiz import Judged, sure
 from voicemaster.judge.numbers import words_to_digits
+from voicemaster.rules.actions import Answer
 from voicemaster.speech.base import Expectation, Heard
-
-if TYPE_CHECKING:
-    from voicemaster.host.dialogue import Quizmaster
 
 SAY_AGAIN = "Sorry, I did not hear that clearly. Please say your answer again."
 THEN_AGAIN = "Then please say your answer again."
 MAX_HEARINGS, MAX_ASKS = 3, 2  # per answer: the first hearing and two more; two ask-backs
 
 
+@dataclass(frozen=True)
+class Answering:
+    """What asking one team's answer to one card back needs of the quizmaster: its voice and
+    listening, the judge of that card, and the card's answer window."""
+
+    say: Callable[[str], None]
+    listener: Listener
+    timing: Timing
+    typed: Callable[[], bool]  # the answer came from a keyboard: nothing to ask back
+    judge: Callable[[str], Judged]
+    window: Callable[[], Expectation]
+
+
 class AskBack:
     """One team's answer to one card, asked back where the quizmaster is not sure."""
 
-    def __init__(self, qm: Quizmaster, card: Card, team: str, role: str) -> None:
-        self.qm, self.card, self.team, self.role = qm, card, team, role
+    def __init__(self, answering: Answering, card: Card, team: str, role: str) -> None:
+        self.answering, self.card, self.team, self.role = answering, card, team, role
         self.denied: set[str] = set()  # phrases the team said "no" to: not offered again
 
     def judge(self, text: str) -> Judged:
-        qm = self.qm
-        return qm.quiz.judge(text, self.card, qm.heard_options(self.card, self.team))
+        return self.answering.judge(text)
 
-    def verdict(self, text: str, heard: Heard | None, guarded: bool) -> str:
+    def verdict(self, text: str, heard: Heard | None, guarded: bool) -> Answer:
         """right | wrong | pass; what is not clearly right counts as not right."""
         judged = self.judge(text)
-        if not self.qm.typed():
+        if not self.answering.typed():
             judged = self.settle(judged, heard or Heard(text), guarded)
-        return judged.answer if judged.answer != "unsure" else "wrong"
+        return sure(judged.answer)
 
     def settle(self, judged: Judged, heard: Heard, guarded: bool) -> Judged:
         """The verdict once the doubts are settled (silence when asked again: a pass).
@@ -122,12 +133,12 @@ class AskBack:
 
     def listen_again(self, prompt: str) -> Heard | None:
         """Ask the team to say its answer again and listen for it (None: silence)."""
-        qm, card = self.qm, self.card
-        qm.say(prompt)
-        kind = "answer" if self.role == "defender" else self.role
-        exp = without(qm.answer_expectation(card, self.team), self.denied)
-        _i, heard = qm.listener.ask(
-            kind, self.team, card.question, qm.timing.choice, exp, card, "again"
+        answering, card = self.answering, self.card
+        answering.say(prompt)
+        kind = Point.ANSWER if self.role == "defender" else Point(self.role)
+        exp = without(answering.window(), self.denied)
+        _i, heard = answering.listener.ask(
+            kind, self.team, card.question, answering.timing.choice, exp, card, "again"
         )
         return heard
 
@@ -135,15 +146,21 @@ class AskBack:
         """ "Did you say <text>?": True (yes), False (a clear no) or None (not made out).
 
         Asked once more when neither yes nor no was made out, or a no only narrowly: a no
-        takes the phrase out of the window, and in 24 simulated games 6 of the 7 yes's heard
-        as no were heard narrowly, but only 3 of the 36 no's.  The second time a yes or no
+        takes the phrase out of the window, and a yes misheard as no is mostly heard only
+        narrowly, a real no seldom (docs/tuning.md).  The second time a yes or no
         the recognizer rejected narrowly counts (after "Did you say" people answer yes or no),
         but a narrow no again leaves the phrase in the window (None)."""
-        qm, prompt = self.qm, f"Did you say {text}?"
+        answering, prompt = self.answering, f"Did you say {text}?"
         for again, asked in enumerate((prompt, f"{prompt} Please say yes or no.")):
-            qm.say(asked)
-            _i, heard = qm.listener.ask(
-                "confirm", self.team, asked, qm.timing.choice, windows.confirm(), self.card, text
+            answering.say(asked)
+            _i, heard = answering.listener.ask(
+                Point.CONFIRM,
+                self.team,
+                asked,
+                answering.timing.choice,
+                windows.confirm(),
+                self.card,
+                text,
             )
             said = yes_or_no(heard, narrowly=again > 0)
             if said is False and heard is not None and heard.narrow:

@@ -6,24 +6,47 @@ from __future__ import annotations
 import contextlib
 import select
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, Protocol, TextIO, runtime_checkable
 
 from voicemaster.speech.base import Expectation, Heard
 
 
+class Point(StrEnum):
+    """A listening point: what the quizmaster listens for there (a ``Cue``'s kind)."""
+
+    BEFORE = "before"  # a Bezzerwizzer or a zwap, before the question is read
+    ANSWER = "answer"  # the defending team's answer
+    ATTACKER = "attacker"  # the attacking team's answer
+    PLAYOFF = "playoff"  # a tied team's play-off answer
+    OPTIONS = "options"  # familie: the adults' Bezzerwizzer before the options are read
+    ARRANGE = "arrange"  # a tile for the next slot, or keep the order
+    CONFIRM = "confirm"  # "Did you say ...?"
+    SURE = "sure"  # a command that changes or ends the game, asked back
+    KNOCKBACK = "knockback"  # forward, or send the defender back
+    TAKEBACK = "takeback"  # a Bezzerwizzer taken back after a zwap, or kept
+    FINAL = "final"  # corrections after the winner
+    PAUSED = "paused"  # only resume and quit
+    PLACE = "place"  # timeline: a card and a gap
+    WHICH_GAP = "which-gap"  # timeline: the gap for a card already named
+    BEZZERWIZZER = "bezzerwizzer"  # timeline: other players' pawns on a placement
+    PAWN_GAP = "pawn-gap"  # timeline: the gap for a pawn
+    TIEBREAK = "tiebreak"  # timeline: a tie-break card's gap
+
+
 @dataclass(frozen=True)
 class Cue:
-    """What a listening point waits for.  Real ears ignore it; simulated teams act on it."""
+    """Which listening window opens: what a microphone or a board beside it may know of it.
+    A live board shows it; simulated teams act on it (they follow the game on its record)."""
 
-    kind: str  # before | answer | attacker | confirm | knockback | takeback | arrange | ...
+    kind: Point
     team: str | None  # the team asked (None: anyone)
-    game: Any  # the rules state (read-only)
     lines: int  # the record's length so far
     edits: int = 0  # corrections on the record's last line
     attempt: int = 0  # how often this point has listened already
-    card: Any = None  # the question card, when one is being asked
+    card: Any = None  # the question card, when one is being asked (the board shows it)
     detail: str = ""  # e.g. the words asked back in "Did you say ...?"
     options: tuple[str, ...] = ()  # e.g. the tiles still to arrange
 
@@ -31,6 +54,14 @@ class Cue:
 @runtime_checkable
 class CueAware(Protocol):
     def cue(self, cue: Cue) -> None: ...
+
+
+@runtime_checkable
+class Annotating(Protocol):
+    """Ears that add notes to an answer's line as it is recorded (a live board: where each
+    answer came from; simulated teams: what they meant).  ``line``: the action as encoded."""
+
+    def annotate(self, line: Mapping[str, Any]) -> dict[str, Any]: ...
 
 
 def has_view(ears: object, team: str) -> bool:
@@ -58,7 +89,7 @@ def base_ears(ears: object) -> object:
     return ears
 
 
-class TextSpeaker:
+class PrintSpeaker:
     """Prints what the quizmaster says."""
 
     def __init__(self, stream: TextIO | None = None, prefix: str = "QUIZMASTER: ") -> None:

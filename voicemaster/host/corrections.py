@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from voicemaster.host import phrases
 from voicemaster.host.turn import PendingAttack, Retake
 from voicemaster.rules import Attack, IllegalAction, Question
+from voicemaster.rules.actions import Answer
 
 if TYPE_CHECKING:
     from voicemaster.host.dialogue import Quizmaster
@@ -61,16 +62,16 @@ def _corrected(
     qm: Quizmaster, before: StandardGame, question: Question, right: bool, last: dict[str, Any]
 ) -> Question:
     """The last question with its last verdict flipped (asking the attacker if needed)."""
-    answer = "right" if right else "wrong"
+    answer: Answer = "right" if right else "wrong"
     attack, card = question.attack, qm.quiz.card(str(last.get("card", "")))
     if attack is not None and attack.answer is not None:
         knock = False
         if right and before.in_home_stretch(question.team):
             knock = qm.turn_class(qm).ask_knockback(PendingAttack(attack.team, attack.when))
-        changed = Attack(attack.team, attack.when, answer, knock)  # type: ignore[arg-type]
+        changed = Attack(attack.team, attack.when, answer, knock)
         return Question(question.team, question.answer, changed)
     if attack is not None and not right and card is not None:
         got = qm.turn_class(qm).attacker(card, PendingAttack(attack.team, attack.when), "wrong")
         return Question(question.team, "wrong", got)
     stripped = Attack(attack.team, attack.when) if attack else None
-    return Question(question.team, answer, stripped)  # type: ignore[arg-type]
+    return Question(question.team, answer, stripped)

@@ -11,14 +11,15 @@ from typing import Any
 
 from voicemaster.decks import Card
 from voicemaster.host import intents, phrases, windows
-from voicemaster.host.asking import AskBack
+from voicemaster.host.asking import Answering, AskBack
+from voicemaster.host.channels import Point
 from voicemaster.host.corrections import take_back
 from voicemaster.host.hosting import Host
-from voicemaster.host.listening import QuitGame, TakeBack
+from voicemaster.host.listening import AnswerClock, Correction, QuitGame
 from voicemaster.host.phrases import SLOT_WORDS, team_name
 from voicemaster.host.turn import Retake, Turn
 from voicemaster.rules import Playoff, Question, StartRound
-from voicemaster.rules.actions import Action
+from voicemaster.rules.actions import Action, Answer
 from voicemaster.rules.events import Event
 from voicemaster.rules.standard import StandardGame
 from voicemaster.speech.base import Expectation, Heard
@@ -73,7 +74,7 @@ class Quizmaster(Host[StandardGame]):
         """Record the action durably, then apply it.  ``replace``: it corrects the last line."""
         self.game.check(action)
         if isinstance(action, Question | Playoff):
-            extra = {**self._annotations(), **extra}  # a correction keeps what was meant
+            extra = {**self.notes(action), **extra}  # a correction keeps what was meant
         if replace:
             edits = int(self.log.lines[-1].get("edits", 0)) + 1
             obj = {**self.game.encode_action(action), **extra, "edits": edits}
@@ -81,11 +82,6 @@ class Quizmaster(Host[StandardGame]):
         else:
             self.log.append_action(self.game, action, extra)
         return self.game.apply(action)
-
-    def _tell(self, name: str, *args: Any) -> None:
-        hook = getattr(self.ears, name, None)
-        if callable(hook):
-            hook(*args)
 
     def tell_options(self, card: Card, teams: tuple[str, ...] | list[str]) -> None:
         """The card's options were read out to ``teams``: their answers may name one."""
@@ -112,33 +108,32 @@ class Quizmaster(Host[StandardGame]):
         role: str,
         heard: Heard | None = None,
         guarded: bool = False,
-    ) -> str:
+    ) -> Answer:
         """right | wrong | pass.  Doubts are asked back, never guessed (see ``asking``);
         ``guarded``: an attacker still waits, so the right answer is never said aloud."""
-        return AskBack(self, card, team, role).verdict(text, heard, guarded)
+        return AskBack(self.answering(card, team), card, team, role).verdict(text, heard, guarded)
 
-    def decided(self, team: str, role: str, answer: str) -> str:
-        """A team's answer is settled (told to simulated ears, which count misjudgements)."""
-        self._tell("verdict", team, role, answer)
-        return answer
+    def answering(self, card: Card, team: str) -> Answering:
+        """What asking ``team``'s answer to ``card`` back needs (see ``AskBack``)."""
+        return Answering(
+            self.say,
+            self.listener,
+            self.timing,
+            self.typed,
+            lambda text: self.quiz.judge(text, card, self.heard_options(card, team)),
+            lambda: self.answer_expectation(card, team),
+        )
 
-    def answer_window(self, team: str, card: Card, role: str, prompt: str) -> str:
+    def answer_window(self, team: str, card: Card, role: Point, prompt: str) -> Answer:
         """An answer without attacks (attackers, play-offs): right | wrong | pass."""
-        return self.decided(team, role, self._answer_window(team, card, role, prompt))
-
-    def _answer_window(self, team: str, card: Card, role: str, prompt: str) -> str:
-        timeout, warned = self.timing.thinking - self.timing.warning, False
-        exp = self.answer_expectation(card, team)
+        clock, exp = AnswerClock(self.timing), self.answer_expectation(card, team)
         for _ in range(self.timing.max_utterances):
             intent, heard = self.listener.ask(
-                role, team, prompt, timeout, exp, card, detail="late" if warned else ""
+                role, team, prompt, clock.timeout, exp, card, detail=clock.detail
             )
             if intent is None or heard is None:
-                if warned:
-                    self.say("Time is up.")
+                if clock.silence(self.say):
                     return "pass"
-                self.say("Ten seconds.")
-                timeout, warned = self.timing.warning, True
             elif isinstance(intent, intents.Command) and intent.name == "pass":
                 return "pass"
             elif isinstance(intent, intents.Speech):
@@ -165,12 +160,12 @@ class Quizmaster(Host[StandardGame]):
                             return "finished"
                     else:
                         self._step()
-                except TakeBack as take:
+                except Correction as take:
                     take_back(self, take.right)
         except (QuitGame, EOFError):
             return self.saved()
 
-    def cannot_correct(self, kind: str, right: bool | None) -> str | None:
+    def cannot_correct(self, kind: Point, right: bool | None) -> str | None:
         """Only the record's last line can be corrected, and only a question's verdict."""
         lines = self.log.lines
         if "question" in lines[-1]:
@@ -196,7 +191,7 @@ class Quizmaster(Host[StandardGame]):
         prompt = "Any corrections? Say that was right, that was wrong or undo; or say nothing."
         self.say(prompt)
         _intent, _heard = self.listener.ask(
-            "final", None, prompt, self.timing.before, windows.commands()
+            Point.FINAL, None, prompt, self.timing.before, windows.commands()
         )
         return False
 
@@ -236,7 +231,7 @@ class Quizmaster(Host[StandardGame]):
         replies that name no tile and one last question)."""
         for attempt in range(4):
             _i, heard = self.listener.ask(
-                "arrange",
+                Point.ARRANGE,
                 team,
                 prompt,
                 self.timing.choice,
@@ -264,14 +259,14 @@ class Quizmaster(Host[StandardGame]):
     def playoff(self) -> None:
         teams = self.game.playoff_teams
         drawn = self.game.draw_playoff(self.rng("playoff"))
-        results: dict[str, Any] = {}
+        results: dict[str, Answer] = {}
         cards: list[str] = []
         for team in teams:
             card = self.draw_for(team, drawn[team], f"playoff:{team}", {*cards, *self.taken_back()})
             cards.append(card.id)
             prompt = self.playoff_prompt(team, card)
             self.say(prompt)
-            results[team] = self.answer_window(team, card, "playoff", prompt)
+            results[team] = self.answer_window(team, card, Point.PLAYOFF, prompt)
         events = self.commit(Playoff(results), {"cards": cards})
         for team, card_id in zip(teams, cards, strict=True):
             asked = self.quiz.card(card_id)

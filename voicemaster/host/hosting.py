@@ -11,9 +11,11 @@ import random
 from collections.abc import Callable
 from typing import Any, Generic, Protocol, TypeVar, cast
 
-from voicemaster.host.listening import SURE, Listener, Timing
+from voicemaster.host.channels import Annotating, Point
+from voicemaster.host.listening import Listener, Timing
 from voicemaster.host.log import GameLog
 from voicemaster.host.phrases import REFUSALS, refusal
+from voicemaster.host.point_words import SURE
 from voicemaster.host.quiz import Quiz
 from voicemaster.host.windows import GENERAL
 from voicemaster.rules import IllegalAction
@@ -23,6 +25,8 @@ from voicemaster.speech.base import Ears, Preparing, Speaker
 
 class Checks(Protocol):
     def check(self, action: Action) -> None: ...
+
+    def encode_action(self, action: Action) -> dict[str, Any]: ...
 
 
 G = TypeVar("G", bound=Checks)
@@ -77,7 +81,7 @@ class Host(Generic[G]):
     def standings(self) -> str:
         raise NotImplementedError
 
-    def cannot_correct(self, kind: str, right: bool | None) -> str | None:
+    def cannot_correct(self, kind: Point, right: bool | None) -> str | None:
         """Why "undo" (``right`` None) or "that was right/wrong" cannot be done at a listening
         point of ``kind`` (said, and the listening goes on), or None."""
         return None
@@ -109,10 +113,11 @@ class Host(Generic[G]):
             return False
         return True
 
-    def _annotations(self) -> dict[str, Any]:
-        """What simulated ears add to a question's line (what was meant, misjudgements)."""
-        annotate = getattr(self.ears, "annotate", None)
-        return dict(annotate()) if callable(annotate) else {}
+    def notes(self, action: Action) -> dict[str, Any]:
+        """What the ears add to an answer's line as it is recorded (see ``Annotating``)."""
+        if not isinstance(self.ears, Annotating):
+            return {}
+        return dict(self.ears.annotate(self.game.encode_action(action)))
 
     def saved(self) -> str:
         """The players quit: the record is saved (said), the outcome is "quit"."""

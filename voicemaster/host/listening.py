@@ -10,63 +10,26 @@ from dataclasses import dataclass, replace
 
 from voicemaster import lexicon
 from voicemaster.host import intents
-from voicemaster.host.channels import Cue, CueAware
+from voicemaster.host.channels import Cue, CueAware, Point
 from voicemaster.host.intents import Command, Intent, Override
 from voicemaster.host.phrases import team_name
+from voicemaster.host.point_words import (
+    NOT_DONE,
+    PAUSED,
+    SURE,
+    YES_NO,
+    help_text,
+)
 from voicemaster.speech.base import Ears, Expectation, Heard, Speaker, SpeechUnavailable
 
 log = logging.getLogger(__name__)
-HELP = {
-    "before": "Other teams: say Bezzerwizzer and your team to attack. The team whose turn it is "
-    "may say zwap and the tiles. Say pass to hear the question now.",
-    "answer": "Say your answer, or pass. Other teams may still say Bezzerwizzer and their team.",
-    "attacker": "Say your answer, or pass.",
-    "playoff": "Say your answer, or pass.",
-    "options": "Adults: say Bezzerwizzer and your team now, or pass.",
-    "arrange": "Name a tile, or say keep it to take the order as read.",
-    "confirm": "Say yes or no.",
-    "sure": "Say yes or no.",
-    "knockback": "Say forward to move yourselves, or back to send the other team back.",
-    "takeback": "Say take back to take your Bezzerwizzer back, or keep it.",
-    "final": "Say that was right, that was wrong or undo; or nothing.",
-    "place": "Say a card and a gap, for example: card two, gap three; or name a neighbour: "
-    "card two goes after the first card on the line. Also: repeat the line, my cards, "
-    "or zwap my card one with Blue's card two.",
-    "which-gap": "Say a gap number, for example: gap three.",
-    "bezzerwizzer": "Other players: say Bezzerwizzer, your colour and a gap; or pass.",
-    "pawn-gap": "Say a gap number, for example: gap three.",
-    "tiebreak": "Say a gap number, for example: gap three.",
-}
-# while paused only resume and quit count (in every form intents.parse knows)
-PAUSED = Expectation(commands=(*lexicon.COMMANDS["resume"], *lexicon.COMMANDS["quit"]))
-# a command that changes or ends the game, heard by voice, is asked back first ("sure" cue):
-# in 24 simulated games 18 other utterances were heard as "undo", "that was right" or "quit"
-# (answers, and "Food & Drink" when arranging tiles), against 82 such commands said
-SURE = {
-    "undo": "Take back the last verdict and ask a new question?",
-    "that was right": "Change the last verdict to right?",
-    "that was wrong": "Change the last verdict to not right?",
-    "quit": "Stop the game here? It is saved.",
-}
-YES_NO = Expectation(commands=(*lexicon.AFFIRM, *lexicon.DENY))
-NOT_DONE = "All right, nothing changes. I am listening again."
-PASS_KINDS = ("before", "answer", "attacker", "playoff", "options", "bezzerwizzer")
-ALWAYS = ("repeat", "score", "help", "pause", "undo", "that was right", "that was wrong", "quit")
-
-
-def help_text(kind: str) -> str:
-    """What can be said at a listening point of ``kind``: its own moves, then every command."""
-    words = (*(("pass",) if kind in PASS_KINDS else ()), *ALWAYS)
-    spoken = f"{', '.join(words[:-1])} or {words[-1]}"
-    return f"{HELP.get(kind, '')} You can also say: {spoken}.".strip()
-
 
 MAX_ERRORS = 3  # recognizer errors in a row at one listening point before it gives up
 MAX_FAILED_WINDOWS = 5  # listening points given up in a row before the game stops (saved)
-ANSWER_KINDS = ("answer", "attacker", "playoff")
+ANSWER_KINDS = (Point.ANSWER, Point.ATTACKER, Point.PLAYOFF)
 
 
-Refuse = Callable[[str, "bool | None"], "str | None"]
+Refuse = Callable[[Point, "bool | None"], "str | None"]
 
 
 class NotCaught(Exception):
@@ -77,8 +40,11 @@ class QuitGame(Exception):
     """The players asked to stop; the record is already saved."""
 
 
-class TakeBack(Exception):
-    """Undo (``right`` is None) or override ("that was right": True, "... wrong": False)."""
+class Correction(Exception):
+    """The players confirmed a correction of the last verdict: undo (``right`` is None) or
+    override ("that was right": True, "... wrong": False).  Raised from any listening point up
+    to the dialogue that can make it (not to be confused with ``intents.TakeBack``, a team
+    taking its Bezzerwizzer back)."""
 
     def __init__(self, right: bool | None) -> None:
         super().__init__("take back" if right is None else f"override {right}")
@@ -94,6 +60,34 @@ class Timing:
     pause: float = 600.0  # how long one pause listens for "resume" before asking again
     mic_retry: float = 2.0  # seconds between looks for a lost microphone
     max_utterances: int = 8  # per listening point: then it closes as if silent
+
+
+@dataclass
+class AnswerClock:
+    """An answer's thinking time: silence first brings a warning ("Ten seconds."), silence
+    after it is a pass ("Time is up.")."""
+
+    timing: Timing
+    warned: bool = False
+
+    @property
+    def timeout(self) -> float:
+        """How long the next listening waits."""
+        timing = self.timing
+        return timing.warning if self.warned else timing.thinking - timing.warning
+
+    @property
+    def detail(self) -> str:
+        return "late" if self.warned else ""
+
+    def silence(self, say: Callable[[str], None]) -> bool:
+        """Nothing was said: True when the time is up (said so), else the warning is said."""
+        if self.warned:
+            say("Time is up.")
+            return True
+        say("Ten seconds.")
+        self.warned = True
+        return False
 
 
 class Listener:
@@ -169,7 +163,7 @@ class Listener:
                     log.debug("reset failed: %s", failed)
                 return
 
-    def _not_caught(self, kind: str) -> tuple[Intent | None, Heard | None]:
+    def _not_caught(self, kind: Point) -> tuple[Intent | None, Heard | None]:
         """Too many recognizer errors at one listening point: an answer counts as a pass, any
         other question as silence.  Windows failing one after another stop the game (saved)."""
         self.failed_windows += 1
@@ -199,7 +193,7 @@ class Listener:
 
     def ask(
         self,
-        kind: str,
+        kind: Point,
         team: str | None,
         prompt: str,
         timeout: float,
@@ -213,8 +207,8 @@ class Listener:
         categories = tuple(getattr(self.context()[0], "categories", ()))
         teams = tuple(getattr(self.context()[0], "teams", ()))
         for attempt in range(self.timing.max_utterances):
-            game, lines, edits = self.context()
-            cue = Cue(kind, team, game, lines, edits, attempt, card, detail, options)
+            _game, lines, edits = self.context()
+            cue = Cue(kind, team, lines, edits, attempt, card, detail, options)
             try:
                 heard = self.hear(cue, expectation, timeout)
             except NotCaught:
@@ -240,7 +234,7 @@ class Listener:
                 return intent, heard
         return None, None
 
-    def _general(self, intent: Intent, kind: str, prompt: str, team: str | None) -> bool:
+    def _general(self, intent: Intent, kind: Point, prompt: str, team: str | None) -> bool:
         """Handle a command that works everywhere; False when the intent is for the caller."""
         if isinstance(intent, intents.AskCode):
             self.say(code_reply(self.ears, intent.team or team))
@@ -262,7 +256,7 @@ class Listener:
             return False  # "pass" belongs to the caller
         return True
 
-    def _cannot(self, intent: Intent, kind: str) -> str | None:
+    def _cannot(self, intent: Intent, kind: Point) -> str | None:
         """Why an undo or override cannot be made at a listening point of ``kind`` (said
         instead of asking it back), or None."""
         if self.refuse is None or intent == Command("quit"):
@@ -281,7 +275,7 @@ class Listener:
             return
         if command == "quit":
             raise QuitGame()
-        raise TakeBack(intent.right if isinstance(intent, Override) else None)
+        raise Correction(intent.right if isinstance(intent, Override) else None)
 
     def sure(self, question: str, command: str, team: str | None = None) -> bool:
         """Yes to ``question``, asked once more when neither yes nor no was made out; a
@@ -290,12 +284,12 @@ class Listener:
             return True
         for attempt, asked in enumerate((question, f"{question} Please say yes or no.")):
             self.say(asked)
-            game, lines, edits = self.context()
-            cue = Cue("sure", team, game, lines, edits, attempt, detail=command)
+            _game, lines, edits = self.context()
+            cue = Cue(Point.SURE, team, lines, edits, attempt, detail=command)
             try:
                 heard = self.hear(cue, YES_NO, self.timing.choice)
             except NotCaught:
-                self._not_caught("sure")
+                self._not_caught(Point.SURE)
                 return False  # the recognizer keeps failing: nothing changes
             said = yes_or_no(heard, narrowly=attempt > 0)
             if said is not None:
@@ -305,15 +299,15 @@ class Listener:
     def _pause(self) -> None:
         self.say("Paused. Say resume when you are ready.")
         while True:
-            game, lines, edits = self.context()
+            _game, lines, edits = self.context()
             try:
                 heard = self.hear(
-                    Cue("paused", None, game, lines, edits),
+                    Cue(Point.PAUSED, None, lines, edits),
                     PAUSED,
                     self.timing.pause,
                 )
             except NotCaught:
-                self._not_caught("paused")
+                self._not_caught(Point.PAUSED)
                 continue
             if heard is None:
                 continue
@@ -352,7 +346,7 @@ def yes_or_no(heard: Heard | None, narrowly: bool) -> bool | None:
 
 def without_command(expectation: Expectation, intent: Intent) -> Expectation:
     """The window without the phrases of a command the players just denied ("Take back the
-    last verdict?" "No"): in simulated games "Enigma" said again was heard as "undo" 8 times
-    in a row, until the window closed as silence."""
+    last verdict?" "No"): otherwise the same words said again may be heard as that command
+    again and again, until the window closes as silence (docs/tuning.md)."""
     kept = tuple(c for c in expectation.commands if intents.parse(c) != intent)
     return replace(expectation, commands=kept)

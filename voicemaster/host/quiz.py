@@ -15,7 +15,14 @@ from voicemaster.decks import Card, Deck
 from voicemaster.decks.drawing import DrawSettings, lowest
 from voicemaster.decks.history import Asked
 from voicemaster.judge import AnswerKey, judge
+from voicemaster.judge.model import VerdictName
+from voicemaster.rules.actions import Answer
 from voicemaster.speech.base import Expectation
+
+
+def sure(answer: VerdictName) -> Answer:
+    """An answer settled: what is not clearly right, wrong or a pass counts as not right."""
+    return "wrong" if answer == "unsure" else answer
 
 
 @dataclass(frozen=True)
@@ -23,7 +30,7 @@ class Judged:
     """A judged answer: ``answer`` is right | wrong | pass | unsure; ``matched`` what it
     sounded like (asked back when unsure)."""
 
-    answer: str
+    answer: VerdictName
     matched: str
     reason: str
 
@@ -118,8 +125,4 @@ class Quiz:
     def judge(self, spoken: str, card: Card, options: bool = False) -> Judged:
         """Judge ``spoken``; ``options``: the team heard the card's options (see ``key``)."""
         verdict = judge(spoken, self.key(card, options))
-        answer = (
-            verdict.verdict if verdict.verdict in ("right", "wrong", "pass", "unsure") else "wrong"
-        )
-        matched = verdict.matched or spoken
-        return Judged(answer, matched, verdict.reason)
+        return Judged(verdict.verdict, verdict.matched or spoken, verdict.reason)

@@ -7,16 +7,18 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from voicemaster.host import intents, windows
+from voicemaster.host.channels import Point
 from voicemaster.host.intents import Command, Intent, Shout, Speech, ZwapTiles
+from voicemaster.host.listening import AnswerClock
 from voicemaster.host.phrases import POINT_WORDS, listing, team_name
 from voicemaster.rules import Attack, Question, Zwap
-from voicemaster.rules.actions import Position
+from voicemaster.rules.actions import Answer, Position
 from voicemaster.speech import spotter
 from voicemaster.speech.base import Expectation, Heard
 
 if TYPE_CHECKING:
     from voicemaster.decks import Card
-    from voicemaster.host.dialogue import Quizmaster
+    from voicemaster.host.seams import TurnHost
 
 
 WAIT_FOR_THE_QUESTION = "Wait for the question, please: answers come after it is read."
@@ -55,7 +57,10 @@ class Retake:
 
 
 class Turn:
-    def __init__(self, qm: Quizmaster, retake: Retake | None = None) -> None:
+    """One question played through: ``qm`` is the quizmaster as a turn sees it (its voice,
+    its judge and the record: see ``seams``)."""
+
+    def __init__(self, qm: TurnHost, retake: Retake | None = None) -> None:
         self.qm = qm
         self.retake = retake
         self.team, self.slot = qm.game.current()
@@ -77,7 +82,7 @@ class Turn:
         bezzerwizzer = None
         if attack is not None:
             bezzerwizzer = self.attacker(card, attack, answer)
-        action = Question(team, answer, bezzerwizzer)  # type: ignore[arg-type]
+        action = Question(team, answer, bezzerwizzer)
         extra = {"card": card.id, **({"undone": list(undone)} if undone else {})}
         events = qm.commit(action, extra, replace=self.retake is not None)
         qm.reveal(card, action, events)
@@ -132,7 +137,7 @@ class Turn:
         self.foresee()
         timing, detail = self.qm.timing, "shout" if asked else ""
         return self.qm.listener.ask(
-            "before", self.team, self.announce(), timing.before, expectation, None, detail
+            Point.BEFORE, self.team, self.announce(), timing.before, expectation, None, detail
         )
 
     def foresee(self) -> None:
@@ -240,7 +245,7 @@ class Turn:
         prompt = f"{who}, your Bezzerwizzer lay on that tile. Keep it on {now}, or take it back?"
         self.qm.say(prompt)
         _intent, heard = self.qm.listener.ask(
-            "takeback", attack.team, prompt, self.qm.timing.choice, windows.takeback()
+            Point.TAKEBACK, attack.team, prompt, self.qm.timing.choice, windows.takeback()
         )
         if heard is not None and intents.take_back(heard.text):
             self.qm.say(f"{who} takes its Bezzerwizzer back.")
@@ -249,27 +254,21 @@ class Turn:
         return attack
 
     # --- answers -----------------------------------------------------------------------------
-    def defend(self, card: Card, attack: PendingAttack | None) -> tuple[str, PendingAttack | None]:
+    def defend(
+        self, card: Card, attack: PendingAttack | None
+    ) -> tuple[Answer, PendingAttack | None]:
         """The defending team's answer (right | wrong | pass) and the attack, if any."""
-        answer, attack = self._defend(card, attack)
-        return self.qm.decided(self.team, "defender", answer), attack
-
-    def _defend(self, card: Card, attack: PendingAttack | None) -> tuple[str, PendingAttack | None]:
-        qm, timing = self.qm, self.qm.timing
-        timeout, warned, asked = timing.thinking - timing.warning, False, False
-        for _ in range(timing.max_utterances):
+        qm, clock, asked = self.qm, AnswerClock(self.qm.timing), False
+        for _ in range(qm.timing.max_utterances):
             exp = qm.answer_expectation(card, self.team)
-            detail = "shout" if asked else "late" if warned else ""
+            detail = "shout" if asked else clock.detail
             intent, heard = qm.listener.ask(
-                "answer", self.team, card.question, timeout, exp, card, detail
+                Point.ANSWER, self.team, card.question, clock.timeout, exp, card, detail
             )
             intent, asked = self.settle_shout(intent, heard, asked)
             if intent is None or heard is None:
-                if warned:
-                    qm.say("Time is up.")
+                if clock.silence(qm.say):
                     return "pass", attack
-                qm.say("Ten seconds.")
-                timeout, warned = timing.warning, True
             elif isinstance(intent, Shout):
                 attack = self.shout(intent, attack, "after")
             elif isinstance(intent, Command) and intent.name == "pass":
@@ -284,20 +283,20 @@ class Turn:
                 return verdict, attack
         return "pass", attack
 
-    def attacker(self, card: Card, attack: PendingAttack, answer: str) -> Attack:
+    def attacker(self, card: Card, attack: PendingAttack, answer: Answer) -> Attack:
         if answer == "right":
             return Attack(attack.team, attack.when)
         got = self.attacker_answer(card, attack)
         knockback = False
         if got == "right" and self.qm.game.in_home_stretch(self.team):
             knockback = self.ask_knockback(attack)
-        return Attack(attack.team, attack.when, got, knockback)  # type: ignore[arg-type]
+        return Attack(attack.team, attack.when, got, knockback)
 
-    def attacker_answer(self, card: Card, attack: PendingAttack) -> str:
+    def attacker_answer(self, card: Card, attack: PendingAttack) -> Answer:
         """The defender was not right: the attacker's answer (right | wrong | pass)."""
         qm, who = self.qm, team_name(attack.team)
         qm.say(f"{team_name(self.team)}: not right. {who}, your answer?")
-        return qm.answer_window(attack.team, card, "attacker", f"{who}, your answer?")
+        return qm.answer_window(attack.team, card, Point.ATTACKER, f"{who}, your answer?")
 
     def ask_knockback(self, attack: PendingAttack) -> bool:
         worth = 3 if attack.when == "before" else 1
@@ -308,6 +307,6 @@ class Turn:
         )
         self.qm.say(prompt)
         _intent, heard = self.qm.listener.ask(
-            "knockback", attack.team, prompt, self.qm.timing.choice, windows.knockback()
+            Point.KNOCKBACK, attack.team, prompt, self.qm.timing.choice, windows.knockback()
         )
         return bool(heard is not None and intents.knock_back(heard.text))

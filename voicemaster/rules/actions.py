@@ -10,7 +10,7 @@ from voicemaster.rules.timeline_types import TimelineAction
 Answer = Literal["right", "wrong", "pass"]
 When = Literal["before", "after"]
 ANSWERS: tuple[str, ...] = ("right", "wrong", "pass")
-WHENS: tuple[str, ...] = ("before", "after")
+WHENS: tuple[When, ...] = ("before", "after")
 Position = tuple[str, int]  # (team, slot number counted from 1)
 
 

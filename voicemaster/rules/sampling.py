@@ -6,9 +6,18 @@ Every draw from ``rng`` happens in a fixed order, so a seed replays the same gam
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from voicemaster.rules.actions import WHENS, Action, Attack, Playoff, Question, StartRound, Zwap
+from voicemaster.rules.actions import (
+    WHENS,
+    Action,
+    Answer,
+    Attack,
+    Playoff,
+    Question,
+    StartRound,
+    Zwap,
+)
 from voicemaster.rules.timeline_line import choose_gap, fits
 from voicemaster.rules.timeline_types import Pawn, Place, Tiebreak, TimelineCard, ZwapCards
 
@@ -19,7 +28,7 @@ if TYPE_CHECKING:
     from voicemaster.rules.timeline import TimelineGame
 
 
-def answer(rng: random.Random, skill: float) -> Any:
+def answer(rng: random.Random, skill: float) -> Answer:
     """Right with probability ``skill``; otherwise mostly wrong, sometimes a pass."""
     roll = rng.random()
     if roll < skill:
@@ -49,7 +58,7 @@ def standard_action(game: StandardGame, rng: random.Random, skill: float) -> Act
 
 
 def _standard_attack(
-    game: StandardGame, defender: str, defended: str, rng: random.Random, skill: float
+    game: StandardGame, defender: str, defended: Answer, rng: random.Random, skill: float
 ) -> Attack | None:
     attackers = [t for t in game.teams if t != defender and game.bezzerwizzers[t] > 0]
     if not attackers or rng.random() > 0.25:
@@ -59,7 +68,7 @@ def _standard_attack(
     when = rng.choice(WHENS)
     scores = attacked == "right" and defended != "right"
     knock = scores and game.in_home_stretch(defender) and rng.random() < 0.5
-    return Attack(attacker, when, attacked, knock)  # type: ignore[arg-type]
+    return Attack(attacker, when, attacked, knock)
 
 
 def kompakt_action(game: KompaktGame, rng: random.Random, skill: float) -> Action:
@@ -76,7 +85,7 @@ def kompakt_action(game: KompaktGame, rng: random.Random, skill: float) -> Actio
     attack = None
     if attackers and rng.random() < 0.3:
         when = rng.choice(WHENS)
-        attack = Attack(rng.choice(attackers), when, answer(rng, skill))  # type: ignore[arg-type]
+        attack = Attack(rng.choice(attackers), when, answer(rng, skill))
     return Question(team, defended, attack)
 
 

@@ -1,0 +1,208 @@
+"""Starting and resuming games: decks, headers, record paths, the crash log.
+
+Decks are named in a record's header by their path inside a deck folder (the bundled
+``decks/``, then ``decks/`` in the data folder), so a moved or upgraded checkout still finds
+them; a deck outside those folders keeps its absolute path."""
+
+from __future__ import annotations
+
+import logging
+import os
+import random
+import sys
+import time
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from voicemaster.decks import Deck, load_deck
+from voicemaster.decks.drawing import DrawSettings
+from voicemaster.decks.refs import deck_ref, find_deck
+from voicemaster.places import Places
+from voicemaster.records import game_from_header
+from voicemaster.rules import Game, Settings, find_variant
+from voicemaster.rules.base import TEAM_COLOURS
+from voicemaster.rules.kompakt import TARGET
+
+ROOT = Path(__file__).resolve().parents[3]
+DEFAULT_DECK = "decks/standard-en.yaml"
+
+
+class SetupError(Exception):
+    """Options that cannot make a game (the message says why)."""
+
+
+def fail(message: str) -> int:
+    """A command's clear failure: the message on stderr, exit status 2."""
+    print(f"voicemaster: {message}", file=sys.stderr)
+    return 2
+
+
+VARIANT_DECKS = {"kompakt": DEFAULT_DECK}  # a variant's default deck: decks/<variant>-en.yaml
+
+
+def default_deck(variant: str = "standard") -> str:
+    return VARIANT_DECKS.get(variant, f"decks/{variant}-en.yaml")
+
+
+def deck_folders(places: Places | None = None) -> tuple[Path, ...]:
+    """Where decks named in a header are looked for: the bundled decks, the data folder's."""
+    bundled = ROOT / "decks"
+    return (bundled,) if places is None else (bundled, places.data / "decks")
+
+
+def deck_paths(
+    given: list[str] | None, variant: str = "standard", folders: tuple[Path, ...] | None = None
+) -> list[str]:
+    if given:
+        return list(given)
+    default = default_deck(variant)
+    found = find_deck(Path(default).name, folders or deck_folders())
+    if found is None:
+        raise SetupError(f"no {variant} deck: {default} is missing; give a deck with --deck FILE")
+    return [str(found)]
+
+
+def deck_refs(paths: list[str], folders: tuple[Path, ...]) -> list[str]:
+    """How a header names these decks (see the module's docstring)."""
+    return [deck_ref(path, folders) for path in paths]
+
+
+def resolve_decks(refs: list[str], folders: tuple[Path, ...]) -> list[str]:
+    """The files of the decks a header names; SetupError naming a deck that is not found."""
+    found = []
+    for ref in refs:
+        path = find_deck(ref, folders)
+        if path is None and Path(ref).is_absolute():
+            path = Path(ref)  # a deck given by its path: loading it says what is wrong
+        if path is None:
+            where = " or ".join(str(f) for f in folders)
+            raise SetupError(f"the game's deck {ref} is not in {where}; is the deck still there?")
+        found.append(str(path))
+    return found
+
+
+def timeline_deck_problem(deck: Deck, teams: int) -> str | None:
+    """Why ``deck`` cannot serve a timeline game of ``teams`` players (too few cards with a
+    year), or None."""
+    cards = sum(1 for card in deck.questions if card.year is not None)
+    need = 4 + 8 * teams + 4 * teams  # the line, two hands each, four tie-break rounds
+    if cards < need:
+        return (
+            f"the deck {deck.deck} has {cards} timeline cards; {teams} players need at least "
+            f"{need}: give a timeline deck with --deck"
+        )
+    return None
+
+
+def check_deck_serves(deck: Deck, game: Game) -> None:
+    """SetupError unless the deck has a question for every category the game can draw (a
+    timeline game: enough cards with a year)."""
+    if game.name == "timeline":
+        problem = timeline_deck_problem(deck, len(game.teams))
+        if problem is not None:
+            raise SetupError(problem)
+        return
+    have = {category for category, cards in deck.categories().items() if cards}
+    missing = [c for c in game.categories if c not in have]
+    if missing:
+        shown = ", ".join(missing[:5]) + (" ..." if len(missing) > 5 else "")
+        raise SetupError(
+            f"deck {deck.deck} ({deck.variant}) has no questions for {len(missing)} "
+            f"{game.name} categories: {shown}; give a {game.name} deck with --deck"
+        )
+
+
+def load_decks(paths: list[str]) -> Deck:
+    """One deck from one or more files (their cards joined)."""
+    return join_decks([load_deck(p) for p in paths])
+
+
+def join_decks(decks: list[Deck]) -> Deck:
+    """One deck of these decks' cards (SetupError when two share card ids)."""
+    first = decks[0]
+    cards = tuple(card for deck in decks for card in deck.questions)
+    ids = [card.id for card in cards]
+    if len(set(ids)) != len(ids):
+        raise SetupError("two decks share card ids; use one of them")
+    return replace(first, deck="+".join(d.deck for d in decks), questions=cards)
+
+
+def team_names(count: int | None, names: str | None, variant: str | None = None) -> list[str]:
+    """The teams from --teams/--names, as many as the rule set takes (standard when None)."""
+    game = find_variant(variant or "standard")
+    least, most = game.min_teams, game.max_teams
+    if count is not None and not least <= count <= most:
+        raise SetupError(f"--teams {count}: a game is for {least} to {most} teams")
+    if names:
+        teams = [n.strip().lower() for n in names.split(",") if n.strip()]
+    else:
+        teams = list(TEAM_COLOURS[: count or 2])
+    if count is not None and len(teams) != count:
+        raise SetupError(f"--teams {count} but {len(teams)} names given")
+    if not least <= len(teams) <= most:
+        raise SetupError(f"a game is for {least} to {most} teams")
+    return teams
+
+
+def new_header(args: Any, teams: list[str], extra: dict[str, Any]) -> dict[str, Any]:
+    cls = find_variant(args.variant)
+    default = Settings()
+    track = args.track if args.track is not None else default.track
+    stretch = (
+        args.home_stretch if args.home_stretch is not None else min(default.home_stretch, track - 1)
+    )
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
+    header: dict[str, Any] = {
+        "variant": cls.name,
+        "teams": teams,
+        "track": track,
+        "home_stretch": stretch,
+        "seed": seed,
+    }
+    header.update(extra)
+    draw: DrawSettings = getattr(args, "draw", None) or DrawSettings()
+    header.update(draw.header())
+    if cls.name == "kompakt":  # the score to reach and the mode instead of a track
+        del header["track"], header["home_stretch"]
+        header["target"] = args.track if args.track is not None else TARGET
+        header.setdefault("mode", getattr(args, "mode", None) or "race")
+    elif getattr(args, "mode", None) not in (None, "race"):
+        raise SetupError("--mode empty-bag is for kompakt")
+    try:
+        game_from_header(header)
+    except Exception as exc:  # IllegalAction or ValueError: explain, never a traceback
+        raise SetupError(str(exc)) from None
+    return header
+
+
+def draw_settings(header: dict[str, Any], where: object) -> DrawSettings:
+    """The difficulty and regions a record's header asks for (SetupError for bad values)."""
+    try:
+        return DrawSettings.from_header(header)
+    except ValueError as exc:
+        raise SetupError(f"{where}: bad header: {exc}") from None
+
+
+def new_record_path(folder: Path, prefix: str = "game") -> Path:
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    return folder / f"{prefix}-{stamp}-{os.getpid()}.jsonl"
+
+
+def crash_log(path: Path) -> Path | None:
+    """Send warnings and tracebacks to ``path`` (the data folder's voicemaster.log); None when
+    it cannot be written (warnings go to stderr then, one line each)."""
+    root = logging.getLogger()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handler: logging.Handler = logging.FileHandler(path, encoding="utf-8")
+    except OSError:
+        fallback = logging.StreamHandler()
+        fallback.setFormatter(logging.Formatter("voicemaster: %(message)s"))
+        fallback.setLevel(logging.WARNING)
+        root.addHandler(fallback)
+        return None
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    root.addHandler(handler)
+    root.setLevel(min(root.level or logging.WARNING, logging.WARNING))
+    return path

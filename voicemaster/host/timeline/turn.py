@@ -1,0 +1,199 @@
+"""One timeline turn: read the line and the hand, hear the placement (or a zwap), open the
+Bezzerwizzer window, record, reveal the year and the score changes."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from voicemaster.host.channels import Point
+from voicemaster.host.intents import Command, Shout
+from voicemaster.host.listening import Correction
+from voicemaster.host.phrases import POINT_WORDS, listing, team_name
+from voicemaster.host.timeline import intents as ti
+from voicemaster.host.timeline import phrases as say
+from voicemaster.rules.events import RoundEnded
+from voicemaster.rules.timeline_types import Pawn, Place, TimelineCard, ZwapCards
+
+if TYPE_CHECKING:
+    from voicemaster.host.timeline.dialogue import TimelineQuizmaster
+
+EXAMPLE = "Say for example: card two, gap three; or: {card} goes after {line}."
+
+
+class TimelineTurn:
+    def __init__(self, qm: TimelineQuizmaster) -> None:
+        self.qm = qm
+        self.team, self.worth = qm.game.current()
+
+    # --- reading ------------------------------------------------------------------------------
+    def hand(self) -> list[TimelineCard]:
+        return self.qm.game.hands[self.team]
+
+    def prompt(self) -> str:
+        who = team_name(self.team)
+        head = f"{who}, turn {say.word(self.qm.game.turn)}, for {POINT_WORDS[self.worth]}."
+        hand = say.read_hand(self.team, self.qm.hand_titles(self.team))
+        return f"{head} {self.qm.read_line()} {hand}"
+
+    def help(self) -> str:
+        titles, line = self.qm.hand_titles(self.team), self.qm.line_titles()
+        return EXAMPLE.format(card=titles[0], line=line[-1])
+
+    # --- the turn -----------------------------------------------------------------------------
+    def play(self) -> None:
+        qm = self.qm
+        qm.say(self.prompt())
+        while True:
+            card, gap = self.placement()
+            titles = qm.titles()
+            title = titles[card.id]
+            where = say.gap_place(qm.line_titles(), gap)
+            qm.say(
+                f"{team_name(self.team)} puts {title} in gap {say.word(gap)}, {where}. "
+                "Bezzerwizzer? Say Bezzerwizzer, your colour and a gap."
+            )
+            try:
+                pawns = self.bezzerwizzers(card, gap)
+                break
+            except Correction as take:  # undo while the card waits: only this placement goes
+                if take.right is not None:
+                    raise
+                qm.say(
+                    f"Taken back: {title} is not placed, and no Bezzerwizzer stands. "
+                    f"{team_name(self.team)}, place a card."
+                )
+        events = qm.commit(Place(self.team, card.id, gap, pawns), {})
+        qm.tell(events, titles)
+        if any(isinstance(e, RoundEnded) for e in events):
+            qm.say(f"That ends round one. {qm.standings()}")
+
+    def placement(self) -> tuple[TimelineCard, int]:
+        qm, timing = self.qm, self.qm.timing
+        card: int | None = None
+        timeout, warned = timing.thinking - timing.warning, False
+        for _ in range(timing.max_utterances * 2):
+            kind = Point.PLACE if card is None else Point.WHICH_GAP
+            intent, heard = qm.listener.ask(
+                kind, self.team, self.prompt(), timeout, qm.expectation(), options=self.options()
+            )
+            if heard is None or (isinstance(intent, Command) and intent.name == "pass"):
+                if warned:
+                    break
+                qm.say("Ten seconds.")
+                timeout, warned = timing.warning, True
+                continue
+            got = self.understand(heard.text)
+            if isinstance(got, ti.Placement):
+                card = got.card if got.card is not None else card
+                if card is not None and got.gap is not None:
+                    return self.hand()[card], got.gap
+                qm.say(self.missing(got, card))
+            elif got is None and isinstance(intent, Shout):
+                qm.say("Bezzerwizzer comes after the card is placed.")
+        qm.say("Time is up: the first card goes into gap one.")
+        return self.hand()[card or 0], 1
+
+    def options(self) -> tuple[str, ...]:
+        return tuple(self.qm.hand_titles(self.team))
+
+    def understand(self, text: str) -> ti.Placement | None:
+        """Parse; serve line and hand requests and zwaps here.  A placement is returned."""
+        qm = self.qm
+        hands = {t: [(c.id, qm.title(c.id)) for c in h] for t, h in qm.game.hands.items()}
+        got = ti.parse(text, teams=qm.game.teams, me=self.team, hands=hands, line=qm.line_titles())
+        if isinstance(got, ti.LineRequest):
+            qm.say(qm.read_line())
+        elif isinstance(got, ti.HandRequest):
+            qm.say(say.read_hand(self.team, qm.hand_titles(self.team)))
+        elif isinstance(got, ti.ZwapCall):
+            self.zwap(got)
+        elif isinstance(got, ti.PawnCall):
+            qm.say("Bezzerwizzer comes after the card is placed.")
+        elif isinstance(got, ti.Placement):
+            return got
+        else:
+            qm.say(f"Sorry, I did not understand. {self.help()}")
+        return None
+
+    def missing(self, got: ti.Placement, card: int | None) -> str:
+        if got.problem:
+            return f"Sorry, {got.problem}. {self.help()}"
+        if card is None:
+            cards = [f"card {say.word(i)}" for i in range(1, len(self.hand()) + 1)]
+            return f"Which card? {listing(cards)}?"
+        return f"{self.qm.hand_titles(self.team)[card]}: which gap?"
+
+    def zwap(self, call: ti.ZwapCall) -> None:
+        qm = self.qm
+        if len(call.cards) != 2:
+            qm.say("Say zwap and two cards, for example: zwap my card one with Blue's card two.")
+            return
+        action = ZwapCards(self.team, call.cards[0], call.cards[1])
+        if not qm.check_or_say(action, "No zwap", self.team):
+            return
+        first, second = (qm.title(c) for c in call.cards)
+        qm.commit(action, {})
+        qm.say(f"Zwap: {first} and {second} change hands.")
+        qm.say(say.read_hand(self.team, qm.hand_titles(self.team)))
+
+    # --- Bezzerwizzer -------------------------------------------------------------------------
+    def bezzerwizzers(self, card: TimelineCard, gap: int) -> tuple[Pawn, ...]:
+        qm = self.qm
+        pawns: list[Pawn] = []
+        for _ in range(qm.timing.max_utterances):
+            taken = tuple(f"{p.team}:{p.gap}" for p in pawns)
+            try:
+                intent, heard = qm.listener.ask(
+                    Point.BEZZERWIZZER,
+                    self.team,
+                    "Bezzerwizzer?",
+                    qm.timing.before,
+                    qm.expectation(),
+                    card,
+                    detail=str(gap),
+                    options=taken,
+                )
+            except Correction as take:
+                if take.right is None:
+                    raise
+                qm.say("In a timeline game the years decide: there is no verdict to change.")
+                continue
+            if heard is None or (isinstance(intent, Command) and intent.name == "pass"):
+                break
+            call = ti.parse_pawn(heard.text, qm.game.teams, qm.line_titles())
+            if call is None:
+                qm.say("Say Bezzerwizzer, your colour and a gap; or nothing.")
+                continue
+            pawn = self.pawn(call, card, gap, pawns)
+            if pawn is not None:
+                pawns.append(pawn)
+        return tuple(pawns)
+
+    def pawn(
+        self, call: ti.PawnCall, card: TimelineCard, gap: int, pawns: list[Pawn]
+    ) -> Pawn | None:
+        qm = self.qm
+        if call.team is None:
+            qm.say("Who says Bezzerwizzer? Say Bezzerwizzer, your colour and a gap.")
+            return None
+        where = call.gap if call.gap is not None else self.ask_pawn_gap(call.team, card, gap)
+        if where is None:
+            return None
+        pawn = Pawn(call.team, where)
+        probe = Place(self.team, card.id, gap, (*pawns, pawn))
+        if not qm.check_or_say(probe, f"No Bezzerwizzer for {team_name(call.team)}", call.team):
+            return None
+        qm.say(f"{team_name(call.team)}'s pawn goes on gap {say.word(where)}.")
+        return pawn
+
+    def ask_pawn_gap(self, team: str, card: TimelineCard, gap: int) -> int | None:
+        qm = self.qm
+        prompt = f"{team_name(team)}, which gap?"
+        qm.say(prompt)
+        _i, heard = qm.listener.ask(
+            Point.PAWN_GAP, team, prompt, qm.timing.choice, qm.expectation(), card, detail=str(gap)
+        )
+        if heard is None:
+            return None
+        got = ti.parse_placement(heard.text, [qm.title(card.id)], qm.line_titles())
+        return got.gap if got is not None else None
