@@ -8,7 +8,7 @@ import logging
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from voicemaster.board.settings import BoardError, BoardSettings
 from voicemaster.commands.play_flags import check_flags
@@ -23,7 +23,7 @@ from voicemaster.commands.play_start import (
 from voicemaster.decks import DeckError
 from voicemaster.host import intents
 from voicemaster.host.channels import KeyboardEars, PrintSpeaker
-from voicemaster.host.dialogue import Quizmaster
+from voicemaster.host.hosting import Host
 from voicemaster.host.listening import Timing
 from voicemaster.host.log import GameLog
 from voicemaster.host.phrases import fixed_phrases, team_name
@@ -133,7 +133,7 @@ def timing(settings: PlaySettings, ears: Ears) -> Timing:
     return Timing(before=float(window), thinking=float(settings.thinking))
 
 
-def welcome(master: Quizmaster, resumed: bool) -> bool:
+def welcome(master: Host[Any], resumed: bool) -> bool:
     """Greet a saved game; False when it is already finished (said, nothing to play)."""
     game, name = master.game, VARIANT_WORDS.get(master.game.name, master.game.name)
     if game.finished:

@@ -17,6 +17,7 @@ from voicemaster.decks import Deck, load_deck
 from voicemaster.decks.history import Asked, History
 from voicemaster.decks.refs import card_digest, deck_ref
 from voicemaster.host.dialogue import Quizmaster
+from voicemaster.host.hosting import Host
 from voicemaster.host.log import GameLog
 from voicemaster.host.phrases import listing, team_name
 from voicemaster.host.quiz import Quiz
@@ -55,7 +56,7 @@ class Chosen:
     header: dict[str, Any] | None = None
 
 
-def quizmaster_class(variant: str) -> type[Quizmaster]:
+def quizmaster_class(variant: str) -> type[Host[Any]]:
     """The quizmaster of a rule set (standard and ord: the standard board's)."""
     if variant == "familie":
         from voicemaster.host.familie.dialogue import FamilieQuizmaster
@@ -68,7 +69,7 @@ def quizmaster_class(variant: str) -> type[Quizmaster]:
     if variant == "timeline":  # its own dialogue (placements, not questions)
         from voicemaster.host.timeline.dialogue import TimelineQuizmaster
 
-        return TimelineQuizmaster  # type: ignore[return-value]
+        return TimelineQuizmaster
     return Quizmaster
 
 

@@ -10,7 +10,7 @@ from voicemaster.board.settings import BoardError, BoardSettings
 from voicemaster.commands.play_start import digests, open_game, quizmaster_class, variant_extra
 from voicemaster.decks import DeckError
 from voicemaster.host.channels import TranscriptSpeaker
-from voicemaster.host.dialogue import Quizmaster
+from voicemaster.host.hosting import Host
 from voicemaster.host.listening import Timing
 from voicemaster.host.log import GameLog, unfinished_games
 from voicemaster.host.quiz import Quiz
@@ -86,7 +86,7 @@ def _sound_options(settings: SimulateSettings) -> dict[str, Any]:
     return sound.options() | ({"asr": asr} if asr is not None else {})
 
 
-def summary(game_log: GameLog, master: Quizmaster) -> dict[str, Any]:
+def summary(game_log: GameLog, master: Host[Any]) -> dict[str, Any]:
     lines = game_log.lines[1:]
     questions = sum(1 for line in lines if "question" in line)
     questions += sum(len(line["playoff"]) for line in lines if "playoff" in line)

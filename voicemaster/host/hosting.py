@@ -71,6 +71,11 @@ class Host(Generic[G]):
             sure_questions=self.sure_questions,
         )
 
+    def run(self) -> str:
+        """Play until the game ends ("finished") or the players quit ("quit"); each rule
+        set's quizmaster plays its own game."""
+        raise NotImplementedError
+
     def replay(self, upto: int | None = None) -> G:
         """The game as the record's first ``upto`` lines leave it (TypeError: another kind)."""
         game = self.log.replay(upto)
