@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import settings
 
 from tests.conftest import hypothesis_profile
@@ -25,6 +26,7 @@ def test_ci_runs_hypothesis_derandomized() -> None:
     assert settings.default.derandomize == (hypothesis_profile(os.environ) == "ci")
 
 
+@pytest.mark.slow
 def test_the_test_command_prints_why_a_test_was_skipped(tmp_path: Path) -> None:
     test = tmp_path / "test_skipping.py"
     test.write_text(

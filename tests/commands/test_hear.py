@@ -30,6 +30,7 @@ def write_jsonl(path: Path, rows: list[dict[str, object]], extra: str = "") -> P
     return path
 
 
+@pytest.mark.slow
 def test_hear_on_synthesized_wavs(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], flite: None
 ) -> None:
@@ -57,6 +58,7 @@ def test_hear_on_synthesized_wavs(
     assert "not JSON" in str(out[None]["error"])
 
 
+@pytest.mark.slow
 def test_hear_real_fsdd_digits(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     needs_recognizer()
     from tests.speech.conftest import CORPORA, corpus_rows

@@ -156,6 +156,7 @@ def test_without_a_microphone_the_keyboard_is_offered_once(
     assert asked == [None, None]  # the default microphone, looked for once a game
 
 
+@pytest.mark.slow
 def test_collecting_these_tests_opens_no_microphone(tmp_path: Path) -> None:
     """A microphone opened while collecting would be taken from whoever uses it, and decide
     what is tested: the test that needs none is run with one unplugged instead."""

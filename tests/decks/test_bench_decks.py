@@ -15,6 +15,7 @@ from voicemaster.decks import deck_from_stream, load_deck
 SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "bench_decks.py"
 
 
+@pytest.mark.slow
 def test_the_synthetic_deck_repeats_the_standard_cards_with_new_ids() -> None:
     bench = runpy.run_path(str(SCRIPT), run_name="bench_decks")
     deck = deck_from_stream(io.StringIO(bench["synthetic"](2500)), "synthetic.yaml")
@@ -24,6 +25,7 @@ def test_the_synthetic_deck_repeats_the_standard_cards_with_new_ids() -> None:
     assert deck.questions[len(standard)].id == f"{standard[0].id}-r1"
 
 
+@pytest.mark.slow
 def test_the_benchmark_prints_every_deck_and_the_baseline(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

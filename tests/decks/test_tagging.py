@@ -37,6 +37,7 @@ def changed_lines(before: str, after: str) -> list[str]:
     return [line for line in diff if line[:1] in "+-"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(p.name for p in DECKS.glob("*.yaml")))
 def test_every_real_deck_is_tagged_without_touching_another_line(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str

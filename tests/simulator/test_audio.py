@@ -27,6 +27,7 @@ def takes(at: AudioTable, cues: list[Cue]) -> list[tuple[int, float]]:
     return out
 
 
+@pytest.mark.slow
 def test_a_point_heard_again_is_a_new_take_and_a_replay_hears_the_same(tmp_path: Path) -> None:
     arrange = Cue("arrange", "red", lines=3, options=("Film", "Music"))
     again = Cue("answer", "red", lines=3, detail="again")

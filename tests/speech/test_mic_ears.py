@@ -231,6 +231,7 @@ def streamed(recognizer: Recognizer, pcm: bytes, expectation: Expectation) -> He
         return decoder.settle().result()
 
 
+@pytest.mark.slow
 def test_what_is_heard_does_not_depend_on_earlier_utterances(flite: None, espeak: None) -> None:
     """Streamed decoding starts each utterance afresh: a resumed simulation hears the same."""
     answer = in_room(room(0.3) + synthesize("mount everest", "flite:rms", snr_db=20.0))

@@ -6,6 +6,8 @@ from __future__ import annotations
 import zlib
 from pathlib import Path
 
+import pytest
+
 from tests.speech.conftest import needs
 from voicemaster.decks import load_deck
 from voicemaster.host.quiz import Quiz
@@ -32,6 +34,7 @@ def test_a_roman_numeral_after_a_name_is_also_expected_spoken() -> None:
     )
 
 
+@pytest.mark.slow
 def test_peter_the_first_said_aloud_is_heard_and_judged_right() -> None:
     needs("flite")
     quiz = Quiz(load_deck(DECK))

@@ -27,6 +27,7 @@ DECK = Path(__file__).resolve().parents[2] / "decks" / "standard-en.yaml"
 TEAMS = ("red", "blue", "green", "yellow")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("card_id", "voice"), [("pol-0030", "slt"), ("mus-0002", "awb")])
 def test_a_partial_best_path_gives_way_to_the_best_complete_phrase(
     card_id: str, voice: str

@@ -64,6 +64,7 @@ def test_the_voice_is_the_pinned_one(tmp_path: Path) -> None:
         piper_tts.check_voice_files(other, piper_tts.BUNDLED_SHA256)
 
 
+@pytest.mark.slow
 def test_a_slower_rate_and_the_car_read_slower() -> None:
     text = "Red moves to space twelve. Blue moves to space nine."
 
@@ -107,6 +108,7 @@ def test_the_command_line_falls_back_with_one_plain_line(tmp_path: Path) -> None
     assert out.stat().st_size > 10_000
 
 
+@pytest.mark.slow
 def test_the_first_sentence_is_played_before_the_last_is_rendered() -> None:
     speaker = _speaker()
     chunks = speaker.chunks("Round two. " + QUESTION)

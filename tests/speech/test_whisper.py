@@ -86,6 +86,7 @@ def test_a_right_answer_is_heard_and_judged_right(
     assert judge(text, AnswerKey("Copper", competitors=("Gold",))).correct
 
 
+@pytest.mark.slow
 def test_a_competitor_is_not_pushed_toward_the_right_answer(
     whisper: whisper_asr.WhisperRecognizer,
 ) -> None:
@@ -104,6 +105,7 @@ def test_a_shout_names_its_team(whisper: whisper_asr.WhisperRecognizer) -> None:
     assert heard.bezzerwizzer and heard.team == "blue"
 
 
+@pytest.mark.slow
 def test_silence_and_room_noise_are_nothing(whisper: whisper_asr.WhisperRecognizer) -> None:
     rng = np.random.default_rng(5)
     quiet = audio.dither(b"\0\0" * 16_000, rng)
@@ -113,6 +115,7 @@ def test_silence_and_room_noise_are_nothing(whisper: whisper_asr.WhisperRecogniz
         assert policy.decide(heard, METALS).kind == "nothing" or not heard.text
 
 
+@pytest.mark.slow
 def test_real_digits_are_heard(whisper: whisper_asr.WhisperRecognizer) -> None:
     rows = corpus_rows("fsdd")[::20]  # ten recordings, several speakers
     digits = Expectation(answers=("7",), competitors=("3", "8"), commands=("pass",))
