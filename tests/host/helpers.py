@@ -104,6 +104,20 @@ class Table:
         }.get(cue.kind)
 
 
+class Until(Table):
+    """A scripted table that says quit at the first "before" once ``n`` questions are played."""
+
+    def __init__(self, n: int) -> None:
+        super().__init__()
+        self.n = n
+
+    def hear(self, expectation: Expectation, timeout: float) -> Heard | None:
+        cue = self.cues[-1]
+        if cue.kind == "before" and cue.game.questions_played >= self.n:
+            return Heard(text="quit", confidence=1.0)
+        return super().hear(expectation, timeout)
+
+
 def watch(table: object, qm: Any) -> None:
     """A scripted test table follows ``qm``'s game (other ears need not)."""
     inner = getattr(table, "table", table)  # a Table inside other ears

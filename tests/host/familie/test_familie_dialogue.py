@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.host.helpers import Table, questions, right, watch, wrong
+from tests.host.helpers import Table, Until, questions, right, watch, wrong
 from voicemaster.decks import load_deck
 from voicemaster.host.channels import Cue, KeyboardEars, ScriptedEars, TranscriptSpeaker
 from voicemaster.host.familie.dialogue import (
@@ -64,20 +64,6 @@ class Once:
             self.done = True
             return self.line
         return None
-
-
-class Until(Table):
-    """A scripted table that says quit at the first "before" once ``n`` questions are played."""
-
-    def __init__(self, n: int) -> None:
-        super().__init__()
-        self.n = n
-
-    def hear(self, expectation: Expectation, timeout: float) -> Heard | None:
-        cue = self.cues[-1]
-        if cue.kind == "before" and cue.game.questions_played >= self.n:
-            return Heard(text="quit", confidence=1.0)
-        return super().hear(expectation, timeout)
 
 
 def said(speaker: TranscriptSpeaker) -> list[str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tests.host.helpers import DECK, Table, questions, right, watch, wrong
+from tests.host.helpers import DECK, Table, Until, questions, right, watch, wrong
 from voicemaster.decks import load_deck
 from voicemaster.host.channels import Cue, TranscriptSpeaker
 from voicemaster.host.kompakt.dialogue import KompaktQuizmaster
@@ -15,7 +15,7 @@ from voicemaster.host.quiz import Quiz
 from voicemaster.host.turn import SHOUT_AGAIN
 from voicemaster.records import read_record
 from voicemaster.rules.categories import STANDARD
-from voicemaster.speech.base import Expectation, Heard
+from voicemaster.speech.base import Heard
 
 
 def master(
@@ -35,20 +35,6 @@ def master(
     qm = KompaktQuizmaster(log, quiz, speaker, table, Timing(mic_retry=0.0))
     watch(table, qm)
     return qm, speaker
-
-
-class Until(Table):
-    """Says quit at the first "before" once ``n`` questions are played."""
-
-    def __init__(self, n: int) -> None:
-        super().__init__()
-        self.n = n
-
-    def hear(self, expectation: Expectation, timeout: float) -> Heard | None:
-        cue = self.cues[-1]
-        if cue.kind == "before" and cue.game.questions_played >= self.n:
-            return Heard(text="quit", confidence=1.0)
-        return super().hear(expectation, timeout)
 
 
 def categories_named(text: str) -> set[str]:
