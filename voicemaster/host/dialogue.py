@@ -22,7 +22,7 @@ from voicemaster.rules import Playoff, Question, StartRound
 from voicemaster.rules.actions import Action, Answer
 from voicemaster.rules.events import Event
 from voicemaster.rules.standard import StandardGame
-from voicemaster.speech.base import Expectation, Heard
+from voicemaster.speech.base import Expectation, Heard, is_typed
 
 # what came after the last verdict, so that it can no longer be changed
 LATER = {
@@ -98,7 +98,7 @@ class Quizmaster(Host[StandardGame]):
 
     def typed(self) -> bool:
         """Answers come from a keyboard (nothing was misheard, nothing to ask back)."""
-        return bool(getattr(self.ears, "typed", False))
+        return is_typed(self.ears)
 
     def judge_answer(
         self,

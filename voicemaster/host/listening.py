@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 
 from voicemaster import lexicon
 from voicemaster.host import intents
-from voicemaster.host.channels import Cue, CueAware, Point
+from voicemaster.host.channels import Cue, CueAware, Point, TeamCodes
 from voicemaster.host.intents import Command, Intent, Override
 from voicemaster.host.phrases import team_name
 from voicemaster.host.point_words import (
@@ -20,7 +20,16 @@ from voicemaster.host.point_words import (
     YES_NO,
     help_text,
 )
-from voicemaster.speech.base import Ears, Expectation, Heard, Speaker, SpeechUnavailable
+from voicemaster.rules import Game
+from voicemaster.speech.base import (
+    Ears,
+    Expectation,
+    Heard,
+    Resetting,
+    Speaker,
+    SpeechUnavailable,
+    is_typed,
+)
 
 log = logging.getLogger(__name__)
 
@@ -96,7 +105,7 @@ class Listener:
         speaker: Speaker,
         ears: Ears,
         timing: Timing,
-        context: Callable[[], tuple[object, int, int]],
+        context: Callable[[], tuple[Game, int, int]],
         standings: Callable[[], str],
         sleep: Callable[[float], None] = time.sleep,
         recover: Callable[[], None] | None = None,
@@ -146,7 +155,7 @@ class Listener:
 
     def _recognizer_failed(self, exc: Exception) -> None:
         """Log the first error of each kind with its traceback, then only a running count;
-        ask the ears (or their recognizer) to start afresh."""
+        ask the ears to start afresh (microphone ears pass it on to their recognizer)."""
         kind = f"{type(exc).__name__}: {exc}"
         self.error_count += 1
         if kind not in self.errors_seen:
@@ -154,14 +163,11 @@ class Listener:
             log.error("recognizer error (%s)", kind, exc_info=exc)
         elif self.error_count % 100 == 0:
             log.warning("%d recognizer errors so far", self.error_count)
-        for target in (self.ears, getattr(self.ears, "recognizer", None)):
-            reset = getattr(target, "reset", None)
-            if callable(reset):
-                try:
-                    reset()
-                except Exception as failed:  # a failed reset is only logged
-                    log.debug("reset failed: %s", failed)
-                return
+        if isinstance(self.ears, Resetting):
+            try:
+                self.ears.reset()
+            except Exception as failed:  # a failed reset is only logged
+                log.debug("reset failed: %s", failed)
 
     def _not_caught(self, kind: Point) -> tuple[Intent | None, Heard | None]:
         """Too many recognizer errors at one listening point: an answer counts as a pass, any
@@ -204,8 +210,8 @@ class Listener:
     ) -> tuple[Intent | None, Heard | None]:
         """Listen until something other than a general command is said, or silence."""
         expectation = expectation or Expectation(commands=lexicon.COMMAND_WORDS)
-        categories = tuple(getattr(self.context()[0], "categories", ()))
-        teams = tuple(getattr(self.context()[0], "teams", ()))
+        game = self.context()[0]
+        categories, teams = game.categories, game.teams
         for attempt in range(self.timing.max_utterances):
             _game, lines, edits = self.context()
             cue = Cue(kind, team, lines, edits, attempt, card, detail, options)
@@ -280,7 +286,7 @@ class Listener:
     def sure(self, question: str, command: str, team: str | None = None) -> bool:
         """Yes to ``question``, asked once more when neither yes nor no was made out; a
         keyboard needs no confirmation."""
-        if getattr(self.ears, "typed", False):
+        if is_typed(self.ears):
             return True
         for attempt, asked in enumerate((question, f"{question} Please say yes or no.")):
             self.say(asked)
@@ -323,12 +329,11 @@ class Listener:
 def code_reply(ears: Ears, team: str | None) -> str:
     """A team's board code, said when it asks (the board shows the codes only at set-up and
     while paused); ``team``: the team named, else the one the listening point is for."""
-    code_of = getattr(ears, "code_of", None)
-    if not callable(code_of):
+    if not isinstance(ears, TeamCodes):
         return "There is no live board in this game, so there are no team codes."
     if team is None:
         return "Which team? Ask with your team's name, for example: what is Red's code?"
-    code = code_of(team)
+    code = ears.code_of(team)
     if code is None:
         return "The game is over, so the codes have expired."
     return f"{team_name(team)}, your code for the board is {', '.join(code)}."
