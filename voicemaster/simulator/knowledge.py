@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from voicemaster.host.intents import normalize
+from voicemaster.rules.familie import FamilieGame
 
 
 def recorded_verdicts(line: Mapping[str, Any]) -> dict[str, str]:
@@ -32,8 +33,8 @@ def may_zwap(game: Any, team: str) -> bool:
 
 def hears_options(game: Any, team: str | None, card: Any) -> bool:
     """A children's team hears a familie card's options (every row of the rulebook's table)."""
-    kinds = getattr(game, "kinds", {})
-    return bool(card.options) and kinds.get(team) == "child"
+    kinds = game.kinds if isinstance(game, FamilieGame) else {}
+    return bool(card.options) and team is not None and kinds.get(team) == "child"
 
 
 def answer_index(deck: Any) -> dict[tuple[tuple[str, ...], tuple[str, ...]], Any]:
