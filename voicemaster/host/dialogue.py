@@ -14,8 +14,9 @@ from voicemaster.host import intents, phrases, windows
 from voicemaster.host.asking import Answering, AskBack
 from voicemaster.host.channels import Point
 from voicemaster.host.corrections import take_back
+from voicemaster.host.hearing import QuitGame
 from voicemaster.host.hosting import Host
-from voicemaster.host.listening import AnswerClock, Correction, QuitGame
+from voicemaster.host.listening import AnswerClock, Correction
 from voicemaster.host.phrases import SLOT_WORDS, team_name
 from voicemaster.host.turn import Retake, Turn
 from voicemaster.rules import Playoff, Question, StartRound

@@ -1,16 +1,16 @@
-"""One listening point: cue the ears, hear, survive faults, and handle the commands that
-work everywhere (repeat, score, help, pause/resume, quit, undo, override)."""
+"""One listening point: hear (faults survived by ``hearing``) and handle the commands that
+work everywhere (repeat, score, help, pause/resume, quit, undo, override); the answer clock."""
 
 from __future__ import annotations
 
-import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from voicemaster import lexicon
 from voicemaster.host import intents
-from voicemaster.host.channels import Cue, CueAware, Point, TeamCodes
+from voicemaster.host.channels import Cue, Point, TeamCodes
+from voicemaster.host.hearing import Hearing, NotCaught, QuitGame
 from voicemaster.host.intents import Command, Intent, Override
 from voicemaster.host.phrases import team_name
 from voicemaster.host.point_words import (
@@ -21,32 +21,9 @@ from voicemaster.host.point_words import (
     help_text,
 )
 from voicemaster.rules import Game
-from voicemaster.speech.base import (
-    Ears,
-    Expectation,
-    Heard,
-    Resetting,
-    Speaker,
-    SpeechUnavailable,
-    is_typed,
-)
-
-log = logging.getLogger(__name__)
-
-MAX_ERRORS = 3  # recognizer errors in a row at one listening point before it gives up
-MAX_FAILED_WINDOWS = 5  # listening points given up in a row before the game stops (saved)
-ANSWER_KINDS = (Point.ANSWER, Point.ATTACKER, Point.PLAYOFF)
-
+from voicemaster.speech.base import Ears, Expectation, Heard, Speaker, is_typed
 
 Refuse = Callable[[Point, "bool | None"], "str | None"]
-
-
-class NotCaught(Exception):
-    """The recognizer failed again and again at one listening point."""
-
-
-class QuitGame(Exception):
-    """The players asked to stop; the record is already saved."""
 
 
 class Correction(Exception):
@@ -112,7 +89,6 @@ class Listener:
         refuse: Refuse | None = None,
         sure_questions: dict[str, str] = SURE,
     ) -> None:
-        self.recover = recover  # e.g. reopen the microphone (raises SpeechUnavailable if absent)
         # (listening kind, right or None for undo) -> why that correction cannot be made now
         self.refuse = refuse
         self.sure_questions = sure_questions  # a command as asked back ("sure"), by command
@@ -121,81 +97,11 @@ class Listener:
         self.timing = timing
         self.context = context  # () -> (game, record lines, edits of the last line)
         self.standings = standings
-        self.sleep = sleep
-        self.errors_seen: set[str] = set()
-        self.error_count = 0
-        self.failed_windows = 0
+        # the ears with their faults handled; ``recover``: e.g. reopen the microphone
+        self.hearing = Hearing(speaker.say, ears, timing.mic_retry, sleep, recover)
 
     def say(self, text: str) -> None:
         self.speaker.say(text)
-
-    def hear(self, cue: Cue, expectation: Expectation, timeout: float) -> Heard | None:
-        """One utterance, or None for silence.  Waits out a lost microphone.  A recognizer error
-        resets the ears and asks again; after ``MAX_ERRORS`` in a row ``NotCaught`` is raised."""
-        errors = 0
-        while True:
-            if isinstance(self.ears, CueAware):
-                self.ears.cue(cue)
-            try:
-                heard = self.ears.hear(expectation, timeout)
-            except SpeechUnavailable as exc:
-                self._wait_for_microphone(exc)
-                continue
-            except (EOFError, QuitGame):
-                raise
-            except Exception as exc:  # a recognizer failure must not end the game
-                errors += 1
-                self._recognizer_failed(exc)
-                if errors >= MAX_ERRORS:
-                    raise NotCaught() from exc
-                self.say("Sorry, I didn't catch that. Please say it again.")
-                continue
-            self.failed_windows = 0
-            return heard
-
-    def _recognizer_failed(self, exc: Exception) -> None:
-        """Log the first error of each kind with its traceback, then only a running count;
-        ask the ears to start afresh (microphone ears pass it on to their recognizer)."""
-        kind = f"{type(exc).__name__}: {exc}"
-        self.error_count += 1
-        if kind not in self.errors_seen:
-            self.errors_seen.add(kind)
-            log.error("recognizer error (%s)", kind, exc_info=exc)
-        elif self.error_count % 100 == 0:
-            log.warning("%d recognizer errors so far", self.error_count)
-        if isinstance(self.ears, Resetting):
-            try:
-                self.ears.reset()
-            except Exception as failed:  # a failed reset is only logged
-                log.debug("reset failed: %s", failed)
-
-    def _not_caught(self, kind: Point) -> tuple[Intent | None, Heard | None]:
-        """Too many recognizer errors at one listening point: an answer counts as a pass, any
-        other question as silence.  Windows failing one after another stop the game (saved)."""
-        self.failed_windows += 1
-        if self.failed_windows >= MAX_FAILED_WINDOWS:
-            self.say(
-                "My speech recognition keeps failing, so I stop here. The game is saved: "
-                "start voicemaster again to go on."
-            )
-            raise QuitGame()
-        if kind in ANSWER_KINDS:
-            self.say("I could not hear that: it counts as a pass.")
-            return Command("pass"), Heard(text="pass")
-        return None, None
-
-    def _wait_for_microphone(self, exc: SpeechUnavailable) -> None:
-        self.say(f"I lost the microphone: {exc}. I will wait until it is back.")
-        while True:
-            self.sleep(self.timing.mic_retry)
-            if self.recover is None:
-                return
-            try:
-                self.recover()
-            except SpeechUnavailable:
-                continue
-            self.say("The microphone is back. Let's go on.")
-            return
 
     def ask(
         self,
@@ -216,9 +122,9 @@ class Listener:
             _game, lines, edits = self.context()
             cue = Cue(kind, team, lines, edits, attempt, card, detail, options)
             try:
-                heard = self.hear(cue, expectation, timeout)
+                heard = self.hearing.hear(cue, expectation, timeout)
             except NotCaught:
-                return self._not_caught(kind)
+                return self.hearing.not_caught(kind)
             if heard is None:
                 return None, None
             intent = intents.parse(
@@ -293,9 +199,9 @@ class Listener:
             _game, lines, edits = self.context()
             cue = Cue(Point.SURE, team, lines, edits, attempt, detail=command)
             try:
-                heard = self.hear(cue, YES_NO, self.timing.choice)
+                heard = self.hearing.hear(cue, YES_NO, self.timing.choice)
             except NotCaught:
-                self._not_caught(Point.SURE)
+                self.hearing.not_caught(Point.SURE)
                 return False  # the recognizer keeps failing: nothing changes
             said = yes_or_no(heard, narrowly=attempt > 0)
             if said is not None:
@@ -307,13 +213,13 @@ class Listener:
         while True:
             _game, lines, edits = self.context()
             try:
-                heard = self.hear(
+                heard = self.hearing.hear(
                     Cue(Point.PAUSED, None, lines, edits),
                     PAUSED,
                     self.timing.pause,
                 )
             except NotCaught:
-                self._not_caught(Point.PAUSED)
+                self.hearing.not_caught(Point.PAUSED)
                 continue
             if heard is None:
                 continue

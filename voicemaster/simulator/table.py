@@ -16,8 +16,8 @@ from typing import Any
 
 from voicemaster.host.asking import phrase_key
 from voicemaster.host.channels import Cue, Point
+from voicemaster.host.hearing import QuitGame
 from voicemaster.host.intents import normalize, parse
-from voicemaster.host.listening import QuitGame
 from voicemaster.host.log import GameLog
 from voicemaster.host.phrases import team_name
 from voicemaster.rules import Game

@@ -11,8 +11,9 @@ from functools import cached_property
 from typing import Any
 
 from voicemaster.host.channels import Point
+from voicemaster.host.hearing import QuitGame
 from voicemaster.host.hosting import Host
-from voicemaster.host.listening import Correction, QuitGame
+from voicemaster.host.listening import Correction
 from voicemaster.host.phrases import team_name
 from voicemaster.host.point_words import SURE
 from voicemaster.host.setup.session import timeline_deck_problem
