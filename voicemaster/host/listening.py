@@ -135,16 +135,23 @@ class Listener:
                 shout_team=heard.team,
             )
             if isinstance(intent, Override) or intent in (Command("undo"), Command("quit")):
-                why = self._cannot(intent, kind)
-                if why is None:
-                    self._act(intent, team)  # raises when the players confirm it
-                else:
-                    self.say(why)  # nothing to take back: the listening point goes on
-                expectation = without_command(expectation, intent)  # not heard again here
+                expectation = self._correct(intent, kind, team, expectation)
                 continue
             if not self._general(intent, kind, prompt, team):
                 return intent, heard
         return None, None
+
+    def _correct(
+        self, intent: Intent, kind: Point, team: str | None, expectation: Expectation
+    ) -> Expectation:
+        """Undo, override or quit at a listening point: asked back and made (raises), or why it
+        cannot be made is said; either way the window goes on without that command."""
+        why = self._cannot(intent, kind)
+        if why is None:
+            self._act(intent, team)  # raises when the players confirm it
+        else:
+            self.say(why)  # nothing to take back: the listening point goes on
+        return without_command(expectation, intent)  # not heard again here
 
     def _general(self, intent: Intent, kind: Point, prompt: str, team: str | None) -> bool:
         """Handle a command that works everywhere; False when the intent is for the caller."""
