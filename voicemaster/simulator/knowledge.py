@@ -9,6 +9,7 @@ from typing import Any
 
 from voicemaster.host.intents import normalize
 from voicemaster.rules.familie import FamilieGame
+from voicemaster.rules.kompakt import KompaktGame
 
 
 def recorded_verdicts(line: Mapping[str, Any]) -> dict[str, str]:
@@ -26,7 +27,7 @@ def recorded_verdicts(line: Mapping[str, Any]) -> dict[str, str]:
 
 
 def may_zwap(game: Any, team: str) -> bool:
-    if hasattr(game, "still_to_play"):  # kompakt: once a turn, never the round's last team
+    if isinstance(game, KompaktGame):  # once a turn, never the round's last team
         return bool(game.still_to_play()[1:]) and not game.zwapped
     return bool(game.zwaps[team] > 0)
 

@@ -21,6 +21,7 @@ from voicemaster.host.intents import normalize, parse
 from voicemaster.host.log import GameLog
 from voicemaster.host.phrases import team_name
 from voicemaster.rules import Game
+from voicemaster.rules.kompakt import KompaktGame
 from voicemaster.simulator.knowledge import (
     answer_index,
     by_letter,
@@ -204,7 +205,7 @@ class SimTable:
 
     def _zwap(self, cue: Cue, rng: random.Random) -> str | None:
         game, team = self.game, cue.team
-        if hasattr(game, "still_to_play"):  # kompakt: a blind zwap with a team still to play
+        if isinstance(game, KompaktGame):  # a blind zwap with a team still to play
             return f"zwap with {team_name(rng.choice(game.still_to_play()[1:]))}"
         tiles = [(t, s) for t in game.teams for s in range(1, 5) if game.is_open(t, s)]
         if len(tiles) < 2:
