@@ -93,12 +93,19 @@ class Listener:
         self.refuse = refuse
         self.sure_questions = sure_questions  # a command as asked back ("sure"), by command
         self.speaker = speaker
-        self.ears = ears
         self.timing = timing
         self.context = context  # () -> (game, record lines, edits of the last line)
         self.standings = standings
         # the ears with their faults handled; ``recover``: e.g. reopen the microphone
-        self.hearing = Hearing(speaker.say, ears, timing.mic_retry, sleep, recover)
+        self.hearing = Hearing(self.say, ears, timing.mic_retry, sleep, recover)
+
+    @property
+    def ears(self) -> Ears:
+        return self.hearing.ears
+
+    @ears.setter
+    def ears(self, ears: Ears) -> None:
+        self.hearing.ears = ears
 
     def say(self, text: str) -> None:
         self.speaker.say(text)
