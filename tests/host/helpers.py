@@ -61,6 +61,7 @@ class Table:
         self.limit = limit
         self.faults: list[BaseException] = []
         self.expectations: list[Expectation] = []  # what each hearing expected
+        self.typed = False  # True: answers count as typed (see ``speech.base.Typing``)
 
     def at(self, kind: str, *lines: Line) -> Table:
         self.queue[kind].extend(lines)

@@ -110,7 +110,7 @@ def test_a_clearly_heard_phrase_and_typed_answers_are_not_asked_back(tmp_path: P
     qm, speaker, card = on_card(tmp_path, table)
     sure = Heard("donatello", ("donatello",), confidence=0.9)
     assert qm.judge_answer(sure.text, card, "red", "defender", sure) == "wrong"
-    table.typed = True  # type: ignore[attr-defined]
+    table.typed = True
     heard = narrow("donatello")
     assert qm.judge_answer(heard.text, card, "red", "defender", heard) == "wrong"
     assert speaker.said == [] and table.heard == []

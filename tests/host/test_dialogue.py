@@ -223,7 +223,7 @@ def test_commands_that_change_or_end_the_game_are_asked_back_when_spoken(tmp_pat
 
 def test_typed_commands_are_not_asked_back(tmp_path: Path) -> None:
     table = Table().at("before", None, "that was right", "quit").at("answer", wrong)
-    table.typed = True  # type: ignore[attr-defined]
+    table.typed = True
     qm, speaker = quizmaster(tmp_path / "g.jsonl", table)
     assert qm.run() == "quit"
     (line,) = questions(qm)
@@ -350,7 +350,7 @@ def test_unclear_words_are_asked_for_again_once_whatever_they_would_be(tmp_path:
 
 def test_typed_unsure_answers_are_not_asked_back(tmp_path: Path) -> None:
     table = Table()
-    table.typed = True  # type: ignore[attr-defined]
+    table.typed = True
     qm, speaker = quizmaster(tmp_path / "g.jsonl", table)
     card = qm.quiz.card("art-3")
     assert card is not None

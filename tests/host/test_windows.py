@@ -14,8 +14,8 @@ from voicemaster import lexicon
 from voicemaster.host import intents, windows
 from voicemaster.host.channels import Cue
 from voicemaster.host.dialogue import Quizmaster
+from voicemaster.host.hearing import QuitGame
 from voicemaster.host.intents import Keep, ZwapTiles
-from voicemaster.host.listening import QuitGame
 from voicemaster.host.point_words import PAUSED
 from voicemaster.host.turn import Turn
 from voicemaster.lexicon import COMMAND_WORDS

@@ -12,7 +12,7 @@ import pytest
 
 from tests.host.helpers import Table, quizmaster
 from voicemaster.host.channels import Cue
-from voicemaster.host.listening import QuitGame
+from voicemaster.host.hearing import QuitGame
 from voicemaster.host.phrases import team_name
 from voicemaster.host.turn import Turn
 from voicemaster.rules import StartRound

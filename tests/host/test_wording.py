@@ -52,7 +52,7 @@ def test_a_team_sent_back_to_zero_goes_back_to_the_start(tmp_path: Path) -> None
 
 def test_an_answer_typed_before_the_question_is_told_to_wait(tmp_path: Path) -> None:
     table = Table().at("before", "van gogh", None, "quit").at("answer", wrong)
-    table.typed = True  # type: ignore[attr-defined]
+    table.typed = True
     qm, speaker = quizmaster(tmp_path / "g.jsonl", table)
     qm.run()
     assert "Wait for the question, please: answers come after it is read." in speaker.said

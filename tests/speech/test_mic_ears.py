@@ -241,3 +241,19 @@ def test_what_is_heard_does_not_depend_on_earlier_utterances(flite: None, espeak
     streamed(fresh, other, Expectation(answers=("the pacific",)))
     again = streamed(fresh, answer, expectation_for(KEY))
     assert (again.text, again.confidence) == (first.text, first.confidence)
+
+
+class Resettable(Spy):
+    """The real recognizer, and a count of the requests to start afresh."""
+
+    def reset(self) -> None:
+        self.calls["reset"] += 1
+
+
+def test_a_reset_of_the_ears_reaches_a_recognizer_that_can_reset() -> None:
+    spy = Resettable(sphinx())
+    MicEars(WavSource(in_room(room(0.5))), spy).reset()
+    assert spy.calls["reset"] == 1
+    plain = Spy(sphinx())  # a recognizer without reset: the ears' reset does nothing
+    MicEars(WavSource(in_room(room(0.5))), plain).reset()
+    assert sum(plain.calls.values()) == 0

@@ -17,7 +17,7 @@ from typing import Any
 from voicemaster.board.inbox import ANSWER_KINDS
 from voicemaster.board.live import LiveBoard
 from voicemaster.host.channels import Annotating, Cue, CueAware
-from voicemaster.speech.base import Ears, Expectation, Heard
+from voicemaster.speech.base import Ears, Expectation, Heard, Resetting, is_typed
 
 SLICE = 1.0  # live play: seconds the inner ears listen before the phone is looked at again
 
@@ -45,7 +45,7 @@ class BoardEars:
     # --- what the host asks of its ears ---------------------------------------------------------
     @property
     def typed(self) -> bool:
-        return self._last_phone or bool(getattr(self.inner, "typed", False))
+        return self._last_phone or is_typed(self.inner)
 
     def cue(self, cue: Cue) -> None:
         self._cue = cue
@@ -110,7 +110,7 @@ class BoardEars:
         return Heard(text=text, confidence=1.0)
 
     def _own_source(self) -> str:
-        return "keyboard" if getattr(self.inner, "typed", False) else "voice"
+        return "keyboard" if is_typed(self.inner) else "voice"
 
     def annotate(self, line: Mapping[str, Any]) -> dict[str, Any]:
         """A question line's notes: the inner ears' (what a simulated team meant, for the
@@ -126,9 +126,8 @@ class BoardEars:
         return notes
 
     def reset(self) -> None:
-        hook = getattr(self.inner, "reset", None)
-        if callable(hook):
-            hook()
+        if isinstance(self.inner, Resetting):
+            self.inner.reset()
 
     # --- what the host tells outward --------------------------------------------------------
     def has_view(self, team: str) -> bool:

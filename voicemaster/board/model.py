@@ -13,6 +13,8 @@ from voicemaster.records import game_from_header
 from voicemaster.rules import Game
 from voicemaster.rules.actions import Playoff, Question, StartRound
 from voicemaster.rules.board import RoundGame
+from voicemaster.rules.familie import FamilieGame
+from voicemaster.rules.kompakt import KompaktGame
 
 
 @dataclass(frozen=True)
@@ -111,8 +113,8 @@ class BoardModel:
     def secret(self, team: str) -> dict[str, Any]:
         """What only ``team`` may see: its kompakt token while the round goes on."""
         game = self.game
-        hand: dict[str, str] = getattr(game, "hand", {})
-        kinds: dict[str, str] = getattr(game, "kinds", {})
+        hand = game.hand if isinstance(game, KompaktGame) else {}
+        kinds = game.kinds if isinstance(game, FamilieGame) else {}
         token = hand.get(team) if game.expected() == "question" else None
         if token is not None and (team, 1) in self.played:
             token = None  # played: it is on the board for everyone

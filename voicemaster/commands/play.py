@@ -42,6 +42,7 @@ from voicemaster.speech.base import (
     PreparingPhrases,
     Speaker,
     SpeechUnavailable,
+    is_typed,
 )
 from voicemaster.speech.voice_choice import VoiceChoice
 
@@ -128,7 +129,7 @@ def offer_keyboard(speaker: Speaker, why: Exception) -> KeyboardEars:
 
 def timing(settings: PlaySettings, ears: Ears) -> Timing:
     """The windows from --window and --thinking; typing gets a longer window by default."""
-    typed = bool(getattr(ears, "typed", False))
+    typed = is_typed(ears)
     window = settings.window if settings.window is not None else (12.0 if typed else 5.0)
     return Timing(before=float(window), thinking=float(settings.thinking))
 

@@ -26,6 +26,7 @@ from voicemaster.host.setup.resume import conflicts
 from voicemaster.host.setup.saved import scan
 from voicemaster.host.setup.saving import check_record_path
 from voicemaster.host.setup.session import (
+    HeaderOptions,
     SetupError,
     check_deck_serves,
     deck_folders,
@@ -71,6 +72,18 @@ def quizmaster_class(variant: str) -> type[Host[Any]]:
 
         return TimelineQuizmaster
     return Quizmaster
+
+
+def header_options(game: GameOptions) -> HeaderOptions:
+    """The options a new game's header is made of."""
+    return HeaderOptions(
+        variant=game.variant or "standard",
+        track=game.track,
+        home_stretch=game.home_stretch,
+        seed=game.seed,
+        mode=game.mode,
+        draw=game.draw,
+    )
 
 
 def variant_extra(
@@ -176,7 +189,7 @@ def new_game(settings: PlaySettings, speaker: Speaker, ears: Ears) -> Chosen:
     folders = deck_folders(places)
     paths = deck_paths(game.deck, game.variant or "standard", folders)
     extra = variant_extra(game, teams, (speaker, ears))
-    header = new_header(game, teams, {"deck": deck_refs(paths, folders), **extra})
+    header = new_header(header_options(game), teams, {"deck": deck_refs(paths, folders), **extra})
     path = Path(game.record) if game.record else new_record_path(places.games)
     check_deck_serves(load_decks(paths), game_from_header(header))  # before any record exists
     if settings.history:

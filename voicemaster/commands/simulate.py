@@ -7,7 +7,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from voicemaster.board.settings import BoardError, BoardSettings
-from voicemaster.commands.play_start import digests, open_game, quizmaster_class, variant_extra
+from voicemaster.commands.play_start import (
+    digests,
+    header_options,
+    open_game,
+    quizmaster_class,
+    variant_extra,
+)
 from voicemaster.decks import DeckError
 from voicemaster.host.channels import TranscriptSpeaker
 from voicemaster.host.hosting import Host
@@ -56,7 +62,7 @@ def _simulation_header(settings: SimulateSettings) -> tuple[Path, dict[str, Any]
     folders = deck_folders(places)
     decks = deck_refs(deck_paths(game.deck, game.variant or "standard", folders), folders)
     extra = variant_extra(game, teams, None)
-    header = new_header(game, teams, {"deck": decks, "simulate": options, **extra})
+    header = new_header(header_options(game), teams, {"deck": decks, "simulate": options, **extra})
     path = (
         Path(game.record)
         if game.record

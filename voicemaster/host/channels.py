@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Protocol, TextIO, runtime_checkable
 
-from voicemaster.speech.base import Expectation, Heard
+from voicemaster.speech.base import Ears, Expectation, Heard
 
 
 class Point(StrEnum):
@@ -64,27 +64,51 @@ class Annotating(Protocol):
     def annotate(self, line: Mapping[str, Any]) -> dict[str, Any]: ...
 
 
+@runtime_checkable
+class PrivateViews(Protocol):
+    """Ears beside a board on which teams may follow the game on their own phones."""
+
+    def has_view(self, team: str) -> bool: ...
+
+    def private(self, team: str) -> contextlib.AbstractContextManager[bool]:
+        """While ``team`` answers privately: True when it does so on its phone."""
+
+
+@runtime_checkable
+class TeamCodes(Protocol):
+    """Ears beside a live board that tell a team its board code."""
+
+    def code_of(self, team: str) -> str | None:
+        """``team``'s code (None once the game is over)."""
+
+
+@runtime_checkable
+class Wrapping(Protocol):
+    """Ears that wrap other ears (a board's ears wrap the keyboard's or the microphone's)."""
+
+    @property
+    def inner(self) -> Ears: ...
+
+
 def has_view(ears: object, team: str) -> bool:
     """Whether ``team`` follows the game on a private view (a phone) beside these ears: then
     its secrets are shown there instead of being said aloud."""
-    probe = getattr(ears, "has_view", None)
-    return bool(probe(team)) if callable(probe) else False
+    return isinstance(ears, PrivateViews) and ears.has_view(team)
 
 
 @contextlib.contextmanager
 def private_answer(ears: object, team: str) -> Iterator[bool]:
     """While ``team`` answers privately: True when its answer comes from its phone."""
-    private = getattr(ears, "private", None)
-    if not callable(private):
+    if not isinstance(ears, PrivateViews):
         yield False
         return
-    with private(team) as on_phone:
-        yield bool(on_phone)
+    with ears.private(team) as on_phone:
+        yield on_phone
 
 
 def base_ears(ears: object) -> object:
     """The ears under any wrappers (a board's ears wrap the keyboard's)."""
-    while hasattr(ears, "inner"):
+    while isinstance(ears, Wrapping):
         ears = ears.inner
     return ears
 

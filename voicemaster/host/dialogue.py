@@ -14,15 +14,16 @@ from voicemaster.host import intents, phrases, windows
 from voicemaster.host.asking import Answering, AskBack
 from voicemaster.host.channels import Point
 from voicemaster.host.corrections import take_back
+from voicemaster.host.hearing import QuitGame
 from voicemaster.host.hosting import Host
-from voicemaster.host.listening import AnswerClock, Correction, QuitGame
+from voicemaster.host.listening import AnswerClock, Correction
 from voicemaster.host.phrases import SLOT_WORDS, team_name
 from voicemaster.host.turn import Retake, Turn
 from voicemaster.rules import Playoff, Question, StartRound
 from voicemaster.rules.actions import Action, Answer
 from voicemaster.rules.events import Event
 from voicemaster.rules.standard import StandardGame
-from voicemaster.speech.base import Expectation, Heard
+from voicemaster.speech.base import Expectation, Heard, is_typed
 
 # what came after the last verdict, so that it can no longer be changed
 LATER = {
@@ -98,7 +99,7 @@ class Quizmaster(Host[StandardGame]):
 
     def typed(self) -> bool:
         """Answers come from a keyboard (nothing was misheard, nothing to ask back)."""
-        return bool(getattr(self.ears, "typed", False))
+        return is_typed(self.ears)
 
     def judge_answer(
         self,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any, Generic, Protocol, TypeVar, cast
+from typing import Any, Generic, TypeVar, cast
 
 from voicemaster.host.channels import Annotating, Point
 from voicemaster.host.listening import Listener, Timing
@@ -18,18 +18,11 @@ from voicemaster.host.phrases import REFUSALS, refusal
 from voicemaster.host.point_words import SURE
 from voicemaster.host.quiz import Quiz
 from voicemaster.host.windows import GENERAL
-from voicemaster.rules import IllegalAction
+from voicemaster.rules import Game, IllegalAction
 from voicemaster.rules.actions import Action
 from voicemaster.speech.base import Ears, Preparing, Speaker
 
-
-class Checks(Protocol):
-    def check(self, action: Action) -> None: ...
-
-    def encode_action(self, action: Action) -> dict[str, Any]: ...
-
-
-G = TypeVar("G", bound=Checks)
+G = TypeVar("G", bound=Game)
 
 SAVED = "The game is saved. Start voicemaster again whenever you want to go on."
 
@@ -91,7 +84,7 @@ class Host(Generic[G]):
         point of ``kind`` (said, and the listening goes on), or None."""
         return None
 
-    def _context(self) -> tuple[object, int, int]:
+    def _context(self) -> tuple[Game, int, int]:
         return self.game, len(self.log.lines), int(self.log.lines[-1].get("edits", 0))
 
     def say(self, text: str) -> None:
@@ -113,7 +106,7 @@ class Host(Generic[G]):
         try:
             self.game.check(action)
         except IllegalAction as exc:
-            teams = tuple(getattr(self.game, "teams", ()))
+            teams = self.game.teams
             self.say(refusal(exc.rule, exc.detail, who, prefix, teams, self.refusals))
             return False
         return True

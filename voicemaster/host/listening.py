@@ -1,16 +1,16 @@
-"""One listening point: cue the ears, hear, survive faults, and handle the commands that
-work everywhere (repeat, score, help, pause/resume, quit, undo, override)."""
+"""One listening point: hear (faults survived by ``hearing``) and handle the commands that
+work everywhere (repeat, score, help, pause/resume, quit, undo, override); the answer clock."""
 
 from __future__ import annotations
 
-import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from voicemaster import lexicon
 from voicemaster.host import intents
-from voicemaster.host.channels import Cue, CueAware, Point
+from voicemaster.host.channels import Cue, Point, TeamCodes
+from voicemaster.host.hearing import Hearing, NotCaught, QuitGame
 from voicemaster.host.intents import Command, Intent, Override
 from voicemaster.host.phrases import team_name
 from voicemaster.host.point_words import (
@@ -20,24 +20,10 @@ from voicemaster.host.point_words import (
     YES_NO,
     help_text,
 )
-from voicemaster.speech.base import Ears, Expectation, Heard, Speaker, SpeechUnavailable
-
-log = logging.getLogger(__name__)
-
-MAX_ERRORS = 3  # recognizer errors in a row at one listening point before it gives up
-MAX_FAILED_WINDOWS = 5  # listening points given up in a row before the game stops (saved)
-ANSWER_KINDS = (Point.ANSWER, Point.ATTACKER, Point.PLAYOFF)
-
+from voicemaster.rules import Game
+from voicemaster.speech.base import Ears, Expectation, Heard, Speaker, is_typed
 
 Refuse = Callable[[Point, "bool | None"], "str | None"]
-
-
-class NotCaught(Exception):
-    """The recognizer failed again and again at one listening point."""
-
-
-class QuitGame(Exception):
-    """The players asked to stop; the record is already saved."""
 
 
 class Correction(Exception):
@@ -96,100 +82,33 @@ class Listener:
         speaker: Speaker,
         ears: Ears,
         timing: Timing,
-        context: Callable[[], tuple[object, int, int]],
+        context: Callable[[], tuple[Game, int, int]],
         standings: Callable[[], str],
         sleep: Callable[[float], None] = time.sleep,
         recover: Callable[[], None] | None = None,
         refuse: Refuse | None = None,
         sure_questions: dict[str, str] = SURE,
     ) -> None:
-        self.recover = recover  # e.g. reopen the microphone (raises SpeechUnavailable if absent)
         # (listening kind, right or None for undo) -> why that correction cannot be made now
         self.refuse = refuse
         self.sure_questions = sure_questions  # a command as asked back ("sure"), by command
         self.speaker = speaker
-        self.ears = ears
         self.timing = timing
         self.context = context  # () -> (game, record lines, edits of the last line)
         self.standings = standings
-        self.sleep = sleep
-        self.errors_seen: set[str] = set()
-        self.error_count = 0
-        self.failed_windows = 0
+        # the ears with their faults handled; ``recover``: e.g. reopen the microphone
+        self.hearing = Hearing(self.say, ears, timing.mic_retry, sleep, recover)
+
+    @property
+    def ears(self) -> Ears:
+        return self.hearing.ears
+
+    @ears.setter
+    def ears(self, ears: Ears) -> None:
+        self.hearing.ears = ears
 
     def say(self, text: str) -> None:
         self.speaker.say(text)
-
-    def hear(self, cue: Cue, expectation: Expectation, timeout: float) -> Heard | None:
-        """One utterance, or None for silence.  Waits out a lost microphone.  A recognizer error
-        resets the ears and asks again; after ``MAX_ERRORS`` in a row ``NotCaught`` is raised."""
-        errors = 0
-        while True:
-            if isinstance(self.ears, CueAware):
-                self.ears.cue(cue)
-            try:
-                heard = self.ears.hear(expectation, timeout)
-            except SpeechUnavailable as exc:
-                self._wait_for_microphone(exc)
-                continue
-            except (EOFError, QuitGame):
-                raise
-            except Exception as exc:  # a recognizer failure must not end the game
-                errors += 1
-                self._recognizer_failed(exc)
-                if errors >= MAX_ERRORS:
-                    raise NotCaught() from exc
-                self.say("Sorry, I didn't catch that. Please say it again.")
-                continue
-            self.failed_windows = 0
-            return heard
-
-    def _recognizer_failed(self, exc: Exception) -> None:
-        """Log the first error of each kind with its traceback, then only a running count;
-        ask the ears (or their recognizer) to start afresh."""
-        kind = f"{type(exc).__name__}: {exc}"
-        self.error_count += 1
-        if kind not in self.errors_seen:
-            self.errors_seen.add(kind)
-            log.error("recognizer error (%s)", kind, exc_info=exc)
-        elif self.error_count % 100 == 0:
-            log.warning("%d recognizer errors so far", self.error_count)
-        for target in (self.ears, getattr(self.ears, "recognizer", None)):
-            reset = getattr(target, "reset", None)
-            if callable(reset):
-                try:
-                    reset()
-                except Exception as failed:  # a failed reset is only logged
-                    log.debug("reset failed: %s", failed)
-                return
-
-    def _not_caught(self, kind: Point) -> tuple[Intent | None, Heard | None]:
-        """Too many recognizer errors at one listening point: an answer counts as a pass, any
-        other question as silence.  Windows failing one after another stop the game (saved)."""
-        self.failed_windows += 1
-        if self.failed_windows >= MAX_FAILED_WINDOWS:
-            self.say(
-                "My speech recognition keeps failing, so I stop here. The game is saved: "
-                "start voicemaster again to go on."
-            )
-            raise QuitGame()
-        if kind in ANSWER_KINDS:
-            self.say("I could not hear that: it counts as a pass.")
-            return Command("pass"), Heard(text="pass")
-        return None, None
-
-    def _wait_for_microphone(self, exc: SpeechUnavailable) -> None:
-        self.say(f"I lost the microphone: {exc}. I will wait until it is back.")
-        while True:
-            self.sleep(self.timing.mic_retry)
-            if self.recover is None:
-                return
-            try:
-                self.recover()
-            except SpeechUnavailable:
-                continue
-            self.say("The microphone is back. Let's go on.")
-            return
 
     def ask(
         self,
@@ -204,15 +123,15 @@ class Listener:
     ) -> tuple[Intent | None, Heard | None]:
         """Listen until something other than a general command is said, or silence."""
         expectation = expectation or Expectation(commands=lexicon.COMMAND_WORDS)
-        categories = tuple(getattr(self.context()[0], "categories", ()))
-        teams = tuple(getattr(self.context()[0], "teams", ()))
+        game = self.context()[0]
+        categories, teams = game.categories, game.teams
         for attempt in range(self.timing.max_utterances):
             _game, lines, edits = self.context()
             cue = Cue(kind, team, lines, edits, attempt, card, detail, options)
             try:
-                heard = self.hear(cue, expectation, timeout)
+                heard = self.hearing.hear(cue, expectation, timeout)
             except NotCaught:
-                return self._not_caught(kind)
+                return self.hearing.not_caught(kind)
             if heard is None:
                 return None, None
             intent = intents.parse(
@@ -223,16 +142,23 @@ class Listener:
                 shout_team=heard.team,
             )
             if isinstance(intent, Override) or intent in (Command("undo"), Command("quit")):
-                why = self._cannot(intent, kind)
-                if why is None:
-                    self._act(intent, team)  # raises when the players confirm it
-                else:
-                    self.say(why)  # nothing to take back: the listening point goes on
-                expectation = without_command(expectation, intent)  # not heard again here
+                expectation = self._correct(intent, kind, team, expectation)
                 continue
             if not self._general(intent, kind, prompt, team):
                 return intent, heard
         return None, None
+
+    def _correct(
+        self, intent: Intent, kind: Point, team: str | None, expectation: Expectation
+    ) -> Expectation:
+        """Undo, override or quit at a listening point: asked back and made (raises), or why it
+        cannot be made is said; either way the window goes on without that command."""
+        why = self._cannot(intent, kind)
+        if why is None:
+            self._act(intent, team)  # raises when the players confirm it
+        else:
+            self.say(why)  # nothing to take back: the listening point goes on
+        return without_command(expectation, intent)  # not heard again here
 
     def _general(self, intent: Intent, kind: Point, prompt: str, team: str | None) -> bool:
         """Handle a command that works everywhere; False when the intent is for the caller."""
@@ -280,16 +206,16 @@ class Listener:
     def sure(self, question: str, command: str, team: str | None = None) -> bool:
         """Yes to ``question``, asked once more when neither yes nor no was made out; a
         keyboard needs no confirmation."""
-        if getattr(self.ears, "typed", False):
+        if is_typed(self.ears):
             return True
         for attempt, asked in enumerate((question, f"{question} Please say yes or no.")):
             self.say(asked)
             _game, lines, edits = self.context()
             cue = Cue(Point.SURE, team, lines, edits, attempt, detail=command)
             try:
-                heard = self.hear(cue, YES_NO, self.timing.choice)
+                heard = self.hearing.hear(cue, YES_NO, self.timing.choice)
             except NotCaught:
-                self._not_caught(Point.SURE)
+                self.hearing.not_caught(Point.SURE)
                 return False  # the recognizer keeps failing: nothing changes
             said = yes_or_no(heard, narrowly=attempt > 0)
             if said is not None:
@@ -301,13 +227,13 @@ class Listener:
         while True:
             _game, lines, edits = self.context()
             try:
-                heard = self.hear(
+                heard = self.hearing.hear(
                     Cue(Point.PAUSED, None, lines, edits),
                     PAUSED,
                     self.timing.pause,
                 )
             except NotCaught:
-                self._not_caught(Point.PAUSED)
+                self.hearing.not_caught(Point.PAUSED)
                 continue
             if heard is None:
                 continue
@@ -323,12 +249,11 @@ class Listener:
 def code_reply(ears: Ears, team: str | None) -> str:
     """A team's board code, said when it asks (the board shows the codes only at set-up and
     while paused); ``team``: the team named, else the one the listening point is for."""
-    code_of = getattr(ears, "code_of", None)
-    if not callable(code_of):
+    if not isinstance(ears, TeamCodes):
         return "There is no live board in this game, so there are no team codes."
     if team is None:
         return "Which team? Ask with your team's name, for example: what is Red's code?"
-    code = code_of(team)
+    code = ears.code_of(team)
     if code is None:
         return "The game is over, so the codes have expired."
     return f"{team_name(team)}, your code for the board is {', '.join(code)}."

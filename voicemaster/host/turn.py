@@ -6,11 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-from voicemaster.host import intents, windows
+from voicemaster.host import intents, tiles, windows
 from voicemaster.host.channels import Point
 from voicemaster.host.intents import Command, Intent, Shout, Speech, ZwapTiles
 from voicemaster.host.listening import AnswerClock
-from voicemaster.host.phrases import POINT_WORDS, listing, team_name
+from voicemaster.host.phrases import POINT_WORDS, team_name
 from voicemaster.rules import Attack, Question, Zwap
 from voicemaster.rules.actions import Answer, Position
 from voicemaster.speech import spotter
@@ -199,7 +199,7 @@ class Turn:
         first, second = positions
         if first is None or second is None:
             category, owner = named[0] if first is None else named[1]
-            qm.say(self.not_held(category, owner))
+            qm.say(tiles.not_held(qm.game.slots, self.team, category, owner))
             return attack
         action = Zwap(self.team, first, second)
         if not qm.check_or_say(action, "No zwap", self.team):
@@ -214,31 +214,9 @@ class Turn:
             attack = self.offer_take_back(attack, now)
         return attack
 
-    def holders(self, category: str) -> list[Position]:
-        """Where ``category`` lies on the board (familie: a category may lie twice)."""
-        slots: dict[str, list[str]] = self.qm.game.slots
-        return [
-            (t, s) for t, tiles in slots.items() for s, c in enumerate(tiles, 1) if c == category
-        ]
-
     def locate(self, category: str, owner: str | None) -> Position | None:
-        """The tile ``category`` of ``owner`` ("my": this turn's team; None: anyone's), or None
-        when that team does not hold it (never another team's tile of that name)."""
-        owner = self.team if owner == "my" else owner
-        found = [p for p in self.holders(category) if owner is None or p[0] == owner]
-        return found[0] if found else None
-
-    def not_held(self, category: str, owner: str | None) -> str:
-        """Why a zwap's tile was not found: "Sorry Blue, Geography is not your tile: it
-        belongs to Red." """
-        holders = listing(list(dict.fromkeys(team_name(t) for t, _ in self.holders(category))))
-        if not holders:
-            return f"Sorry, nobody holds {category} this round."
-        if owner in ("my", self.team):
-            whose = f"Sorry {team_name(self.team)}, {category} is not your tile"
-        else:
-            whose = f"Sorry, {category} is not {team_name(str(owner))}'s tile"
-        return f"{whose}: it belongs to {holders}."
+        """The tile ``category`` of ``owner`` on the board now (see ``tiles.locate``)."""
+        return tiles.locate(self.qm.game.slots, self.team, category, owner)
 
     def offer_take_back(self, attack: PendingAttack, now: str) -> PendingAttack | None:
         who = team_name(attack.team)

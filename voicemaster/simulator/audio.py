@@ -25,7 +25,14 @@ import numpy.typing as npt
 from voicemaster.host.channels import Cue
 from voicemaster.host.log import GameLog
 from voicemaster.simulator.table import SimTable
-from voicemaster.speech.base import SAMPLE_RATE, Expectation, Heard, Speaker, SpeechUnavailable
+from voicemaster.speech.base import (
+    SAMPLE_RATE,
+    Expectation,
+    Heard,
+    Resetting,
+    Speaker,
+    SpeechUnavailable,
+)
 from voicemaster.speech.sources import QueueSource
 
 # The teams' voices in turn: three synthesizers (one of them neural), two accents, women and men,
@@ -199,9 +206,8 @@ class AudioTable(SimTable):
 
     def reset(self) -> None:
         """After a recognizer error: the recognizer's own reset, or a fresh recognizer."""
-        reset = getattr(self.recognizer, "reset", None)
-        if callable(reset):
-            reset()
+        if isinstance(self.recognizer, Resetting):
+            self.recognizer.reset()
             return
         from voicemaster.speech.recognizers import make_recognizer
 

@@ -8,6 +8,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from voicemaster.host.intents import normalize
+from voicemaster.rules.familie import FamilieGame
+from voicemaster.rules.kompakt import KompaktGame
 
 
 def recorded_verdicts(line: Mapping[str, Any]) -> dict[str, str]:
@@ -25,15 +27,15 @@ def recorded_verdicts(line: Mapping[str, Any]) -> dict[str, str]:
 
 
 def may_zwap(game: Any, team: str) -> bool:
-    if hasattr(game, "still_to_play"):  # kompakt: once a turn, never the round's last team
+    if isinstance(game, KompaktGame):  # once a turn, never the round's last team
         return bool(game.still_to_play()[1:]) and not game.zwapped
     return bool(game.zwaps[team] > 0)
 
 
 def hears_options(game: Any, team: str | None, card: Any) -> bool:
     """A children's team hears a familie card's options (every row of the rulebook's table)."""
-    kinds = getattr(game, "kinds", {})
-    return bool(card.options) and kinds.get(team) == "child"
+    kinds = game.kinds if isinstance(game, FamilieGame) else {}
+    return bool(card.options) and team is not None and kinds.get(team) == "child"
 
 
 def answer_index(deck: Any) -> dict[tuple[tuple[str, ...], tuple[str, ...]], Any]:

@@ -16,10 +16,12 @@ from typing import Any
 
 from voicemaster.host.asking import phrase_key
 from voicemaster.host.channels import Cue, Point
+from voicemaster.host.hearing import QuitGame
 from voicemaster.host.intents import normalize, parse
-from voicemaster.host.listening import QuitGame
 from voicemaster.host.log import GameLog
 from voicemaster.host.phrases import team_name
+from voicemaster.rules import Game
+from voicemaster.rules.kompakt import KompaktGame
 from voicemaster.simulator.knowledge import (
     answer_index,
     by_letter,
@@ -57,7 +59,7 @@ class SimTable:
         self.again = 0
         self._pending: tuple[Cue, random.Random] | None = None  # a point decided when heard
         self._retaking: tuple[int, int] | None = None  # (lines, edits) when "undo" was confirmed
-        self._replayed: tuple[tuple[int, int, bool], Any] | None = None
+        self._replayed: tuple[tuple[int, int, bool], Game] | None = None
         self.game: Any = None  # the game as the record leaves it at this point
         self.card: Any = None  # the card answered at the last answer window
         self._cards = answer_index(deck)
@@ -65,11 +67,8 @@ class SimTable:
 
     # --- the ears interface -------------------------------------------------------------------
     def cue(self, cue: Cue) -> None:
-        self.game = self._game(cue)
-        if (
-            not getattr(self.game, "finished", False)
-            and self.playoff_rounds() >= MAX_PLAYOFF_ROUNDS
-        ):
+        game = self.game = self._game(cue)
+        if not game.finished and self.playoff_rounds() >= MAX_PLAYOFF_ROUNDS:
             self.capped = True
             raise QuitGame()  # the record is saved; the summary shows no winner
         self._meaning, self._pending = None, None
@@ -120,7 +119,7 @@ class SimTable:
         self.meant, self._last = {}, {}
         return out
 
-    def _game(self, cue: Cue) -> Any:
+    def _game(self, cue: Cue) -> Game:
         """The game at this point, replayed from the record; while a question taken back is
         asked anew, as the record leaves it without its last line."""
         retaking = self._retaking == (cue.lines, cue.edits)
@@ -206,7 +205,7 @@ class SimTable:
 
     def _zwap(self, cue: Cue, rng: random.Random) -> str | None:
         game, team = self.game, cue.team
-        if hasattr(game, "still_to_play"):  # kompakt: a blind zwap with a team still to play
+        if isinstance(game, KompaktGame):  # a blind zwap with a team still to play
             return f"zwap with {team_name(rng.choice(game.still_to_play()[1:]))}"
         tiles = [(t, s) for t in game.teams for s in range(1, 5) if game.is_open(t, s)]
         if len(tiles) < 2:

@@ -144,6 +144,14 @@ class Recognizer(Protocol):
 
 
 @runtime_checkable
+class Resetting(Protocol):
+    """Ears or a recognizer that can start afresh after an error (optional: without it the
+    next utterance is simply tried)."""
+
+    def reset(self) -> None: ...
+
+
+@runtime_checkable
 class StreamingRecognizer(Recognizer, Protocol):
     """A recognizer that decodes an utterance while it arrives (see
     :mod:`voicemaster.speech.decoding`)."""
@@ -165,3 +173,17 @@ class Ears(Protocol):
         """Wait up to ``timeout`` seconds (audio time) for speech to start; return what was said
         in that utterance, or None when nobody spoke.  Raises SpeechUnavailable when the input
         device is gone."""
+
+
+@runtime_checkable
+class Typing(Protocol):
+    """Ears that tell whether their answers are typed (optional: without it, spoken)."""
+
+    @property
+    def typed(self) -> bool:
+        """True while answers come typed (nothing is misheard, nothing is asked back)."""
+
+
+def is_typed(ears: object) -> bool:
+    """Whether ``ears`` hear typed answers (a keyboard, a phone): see ``Typing``."""
+    return isinstance(ears, Typing) and ears.typed

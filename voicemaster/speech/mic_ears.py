@@ -26,6 +26,7 @@ from voicemaster.speech.base import (
     Flushing,
     Heard,
     Recognizer,
+    Resetting,
     SpeechUnavailable,
 )
 from voicemaster.speech.decoding import UtteranceDecoder
@@ -107,6 +108,11 @@ class MicEars:
 
     def close(self) -> None:
         self._pool.shutdown(wait=True)
+
+    def reset(self) -> None:
+        """After a recognizer error: the recognizer starts afresh, when it can."""
+        if isinstance(self.recognizer, Resetting):
+            self.recognizer.reset()
 
     def hear(self, expectation: Expectation, timeout: float) -> Heard | None:
         got = self.listen(expectation, timeout)

@@ -11,7 +11,7 @@ import os
 import random
 import sys
 import time
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -145,14 +145,29 @@ def team_names(count: int | None, names: str | None, variant: str | None = None)
     return teams
 
 
-def new_header(args: Any, teams: list[str], extra: dict[str, Any]) -> dict[str, Any]:
-    cls = find_variant(args.variant)
+@dataclass(frozen=True)
+class HeaderOptions:
+    """What a new game's header is made of (None: the rule set's default)."""
+
+    variant: str
+    track: int | None = None  # kompakt: the score to reach
+    home_stretch: int | None = None
+    seed: int | None = None  # None: a random seed
+    mode: str | None = None  # kompakt: "race" or "empty-bag"
+    draw: DrawSettings = field(default_factory=DrawSettings)
+
+
+def new_header(options: HeaderOptions, teams: list[str], extra: dict[str, Any]) -> dict[str, Any]:
+    """A new game's header (SetupError when the options cannot make a game)."""
+    cls = find_variant(options.variant)
     default = Settings()
-    track = args.track if args.track is not None else default.track
+    track = options.track if options.track is not None else default.track
     stretch = (
-        args.home_stretch if args.home_stretch is not None else min(default.home_stretch, track - 1)
+        options.home_stretch
+        if options.home_stretch is not None
+        else min(default.home_stretch, track - 1)
     )
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
+    seed = options.seed if options.seed is not None else random.SystemRandom().randrange(10**9)
     header: dict[str, Any] = {
         "variant": cls.name,
         "teams": teams,
@@ -161,13 +176,12 @@ def new_header(args: Any, teams: list[str], extra: dict[str, Any]) -> dict[str, 
         "seed": seed,
     }
     header.update(extra)
-    draw: DrawSettings = getattr(args, "draw", None) or DrawSettings()
-    header.update(draw.header())
+    header.update(options.draw.header())
     if cls.name == "kompakt":  # the score to reach and the mode instead of a track
         del header["track"], header["home_stretch"]
-        header["target"] = args.track if args.track is not None else TARGET
-        header.setdefault("mode", getattr(args, "mode", None) or "race")
-    elif getattr(args, "mode", None) not in (None, "race"):
+        header["target"] = options.track if options.track is not None else TARGET
+        header.setdefault("mode", options.mode or "race")
+    elif options.mode not in (None, "race"):
         raise SetupError("--mode empty-bag is for kompakt")
     try:
         game_from_header(header)

@@ -11,13 +11,14 @@ from functools import cached_property
 from typing import Any
 
 from voicemaster.host.channels import Point
+from voicemaster.host.hearing import QuitGame
 from voicemaster.host.hosting import Host
-from voicemaster.host.listening import Correction, QuitGame
+from voicemaster.host.listening import Correction
 from voicemaster.host.phrases import team_name
 from voicemaster.host.point_words import SURE
 from voicemaster.host.setup.session import timeline_deck_problem
 from voicemaster.host.timeline import phrases as say
-from voicemaster.host.timeline.intents import Title
+from voicemaster.host.timeline.titles import Title, forms_of
 from voicemaster.lexicon import COMMAND_WORDS
 from voicemaster.rules.actions import Action
 from voicemaster.rules.events import Event
@@ -77,7 +78,7 @@ class TimelineQuizmaster(Host[TimelineGame]):
         gaps, the line's neighbours ("after X"), every title in play, zwaps by card number
         ("zwap my card one with blue's card two"), pawns ("Bezzerwizzer blue, gap three"),
         teams, commands."""
-        titles = sorted({f for t in self.titles().values() for f in (t, *_forms(t))})
+        titles = sorted({f for t in self.titles().values() for f in (t, *forms_of(t))})
         gaps = [say.word(g) for g in range(1, len(self.game.line) + 2)]
         cards = [say.word(c) for c in range(1, 5)]
         spoken = [f"card {c}, gap {g}" for c in cards for g in gaps]
@@ -227,10 +228,6 @@ class TimelineQuizmaster(Host[TimelineGame]):
         self.game = self.replay()
         kind = "placement" if "place" in last else "zwap"
         self.say(f"The last {kind} is taken back.")
-
-
-def _forms(title: str) -> tuple[str, ...]:
-    return tuple(getattr(title, "forms", ()))
 
 
 __all__ = ["TimelineQuizmaster", "ZwapCards"]

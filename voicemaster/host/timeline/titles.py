@@ -72,6 +72,11 @@ class Title(str):
         return made
 
 
+def forms_of(title: str) -> tuple[str, ...]:
+    """A title's other names (none for a plain string)."""
+    return title.forms if isinstance(title, Title) else ()
+
+
 def content_words(text: str) -> list[str]:
     """The words that name something: normalised, fillers and small words left out."""
     words = (w.removesuffix("'s").replace("'", "") for w in normalize(text).split())
@@ -90,7 +95,7 @@ def match_title(fragment: str, titles: Sequence[str]) -> int | None:
         return None
     best: tuple[tuple[float, ...], int] | None = None
     for index, title in enumerate(titles):
-        for form in (title, *getattr(title, "forms", ())):
+        for form in (title, *forms_of(title)):
             score = _score(words, content_words(form))
             if best is None or score > best[0]:
                 best = (score, index)
