@@ -156,7 +156,7 @@ def _simulate(ns: argparse.Namespace) -> SimulateSettings:
     board, places = _board(ns), _places(ns, _config())
     return SimulateSettings(
         _game(ns), places, board, skill=ns.skill, through=ns.through, voices=ns.voices,
-        noise=ns.noise, snr=ns.snr, asr=ns.asr,
+        noise=ns.noise, snr=ns.snr, asr=ns.asr, models=Path(DEFAULT_MODELS),
     )  # fmt: skip
 
 

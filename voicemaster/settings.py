@@ -69,6 +69,7 @@ class SimulateSettings:
     noise: str = "none"
     snr: float | None = None
     asr: str | None = None
+    models: Path | None = None  # where downloaded speech models live (--asr vosk)
 
 
 @dataclass(frozen=True)

@@ -43,6 +43,7 @@ def test_archive_structure_is_verified_and_unpacked(tmp_path: Path) -> None:
     folder = models.unpack(good, tmp_path / "models")
     assert folder == tmp_path / "models" / VOSK_MODEL
     assert find_vosk_model(tmp_path / "models") == folder
+    assert find_vosk_model(None) is None  # no models folder given: none is assumed
     with pytest.raises(models.DownloadError, match="missing graph/HCLr.fst"):
         models.verify_archive(fake_model_zip(tmp_path / "m.zip", missing="graph/HCLr.fst"))
     with pytest.raises(models.DownloadError, match="unexpected member"):

@@ -126,7 +126,7 @@ def cmd_simulate(settings: SimulateSettings) -> int:
     skill = float(options.get("skill", settings.skill))
     board = Beside(settings.board, game_log)
     try:
-        return _simulate(game_log, quiz, seed, skill, options, board)
+        return _simulate(game_log, quiz, seed, skill, options, board, settings.models)
     except BoardError as exc:
         game_log.close()
         return fail(str(exc))
@@ -156,7 +156,13 @@ class Beside:
 
 
 def _simulate(
-    game_log: GameLog, quiz: Quiz, seed: int, skill: float, options: dict[str, Any], board: Beside
+    game_log: GameLog,
+    quiz: Quiz,
+    seed: int,
+    skill: float,
+    options: dict[str, Any],
+    board: Beside,
+    models: Path | None = None,
 ) -> int:
     if game_log.header["variant"] == "timeline":
         from voicemaster.simulator.timeline import simulate_timeline
@@ -167,7 +173,7 @@ def _simulate(
         from voicemaster.simulator.audio import AudioTable
 
         try:
-            audio = AudioTable(game_log, seed, skill, quiz.deck)
+            audio = AudioTable(game_log, seed, skill, quiz.deck, models)
         except (SpeechUnavailable, ImportError) as exc:
             game_log.close()
             return fail(f"cannot simulate through audio: {exc}")

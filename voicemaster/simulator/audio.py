@@ -17,6 +17,7 @@ from __future__ import annotations
 import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -188,8 +189,11 @@ class RenderingSpeaker:
 
 
 class AudioTable(SimTable):
-    def __init__(self, log: GameLog, seed: int, skill: float, deck: Any = None) -> None:
+    def __init__(
+        self, log: GameLog, seed: int, skill: float, deck: Any = None, models: Path | None = None
+    ) -> None:
         super().__init__(log, seed, skill, deck)
+        self.models = models  # the downloaded speech models' folder (a vosk model)
         from voicemaster.speech.recognizers import make_recognizer
         from voicemaster.speech.synth import check_voice
 
@@ -200,7 +204,7 @@ class AudioTable(SimTable):
             raise SpeechUnavailable(f"the record's voices or noise: {exc}") from None
         self.sound = Sound(voices, sound.noise, sound.snr_db)
         self.asr: str | None = log.header.get("simulate", {}).get("asr")  # None: the default
-        self.recognizer = make_recognizer(self.asr)
+        self.recognizer = make_recognizer(self.asr, None, models)
         self._cue: Cue | None = None
         self.heard_texts: list[tuple[str, str]] = []
 
@@ -211,7 +215,7 @@ class AudioTable(SimTable):
             return
         from voicemaster.speech.recognizers import make_recognizer
 
-        self.recognizer = make_recognizer(self.asr)
+        self.recognizer = make_recognizer(self.asr, None, self.models)
 
     def speaker(self) -> Speaker:
         return self.rendering()

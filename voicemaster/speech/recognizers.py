@@ -17,8 +17,11 @@ def is_vosk_model(path: Path) -> bool:
     )
 
 
-def find_vosk_model(models_dir: str | Path = "models") -> Path | None:
-    """The vosk model folder under ``models_dir`` (the small English one preferred)."""
+def find_vosk_model(models_dir: str | Path | None) -> Path | None:
+    """The vosk model folder under ``models_dir`` (the small English one preferred); None
+    without a models folder."""
+    if models_dir is None:
+        return None
     root = Path(models_dir)
     if not root.is_dir():
         return None
@@ -29,10 +32,13 @@ def find_vosk_model(models_dir: str | Path = "models") -> Path | None:
 
 
 def make_recognizer(
-    asr: str | None = None, model_dir: str | Path | None = None, models_dir: str | Path = "models"
+    asr: str | None = None,
+    model_dir: str | Path | None = None,
+    models_dir: str | Path | None = None,
 ) -> Recognizer:
     """The recognizer asked for; by default Whisper (bundled tiny.en), else vosk when a model
-    is given or found in ``models_dir``, else pocketsphinx.  ``model_dir`` is a Whisper model
+    is given or found in ``models_dir`` (the downloaded models' folder the command line
+    chose), else pocketsphinx.  ``model_dir`` is a Whisper model
     folder (model.bin) or a vosk model folder."""
     if asr not in (None, *ASR_NAMES):
         raise SpeechUnavailable(f"unknown recognizer {asr!r} (use {', '.join(ASR_NAMES)})")
@@ -54,8 +60,8 @@ def make_recognizer(
         model = find_vosk_model(models_dir)
     if asr == "vosk" and model is None:
         raise SpeechUnavailable(
-            f"no vosk model in {models_dir}/: run 'voicemaster model download' "
-            "or copy a vosk model folder there (or pass --model DIR)"
+            f"no vosk model in {models_dir or 'the models folder'}/: run 'voicemaster model "
+            "download' or copy a vosk model folder there (or pass --model DIR)"
         )
     if asr != "pocketsphinx" and model is not None:
         from voicemaster.speech.vosk_asr import VoskRecognizer

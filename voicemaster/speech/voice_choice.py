@@ -27,15 +27,17 @@ class VoiceChoice:
     settings: VoiceSettings = field(default_factory=VoiceSettings)
 
 
-def piper_model(name: str, models: Path) -> Path:
+def piper_model(name: str, models: Path | None) -> Path:
     """A Piper voice by name (``models/piper/NAME.onnx``) or by the path of its ``.onnx``."""
     path = Path(name).expanduser()
     if path.suffix == ".onnx":
         return path
+    if models is None:
+        raise ValueError(f"the Piper voice {name!r} is looked for in a models folder; none given")
     return models / PIPER_FOLDER / f"{name}.onnx"
 
 
-def parse_voice(spec: str | None, models: Path) -> tuple[str, str | None, Path | None]:
+def parse_voice(spec: str | None, models: Path | None) -> tuple[str, str | None, Path | None]:
     """``spec`` as (speaker kind, espeak-ng voice, Piper model); ValueError saying what a voice
     may be."""
     spec = (spec or "auto").strip()
@@ -60,7 +62,7 @@ def choose_voice(
     rate: int | None = None,
     volume: float | None = None,
     car: bool = False,
-    models: Path = Path("models"),
+    models: Path | None = None,
 ) -> VoiceChoice:
     """The choice from the flags (or the config file's settings, the flags having none)."""
     kind, voice, model = parse_voice(spec, models)
