@@ -170,3 +170,17 @@ def test_speech_and_earcons_play_at_one_level(kind: str, tmp_path: Path) -> None
     assert isinstance(quiet.player, PlayerSink)
     softer = _sox_level(quiet.player.pcm, tmp_path, "quiet")
     assert softer == pytest.approx(levels[0] - 6.0, abs=1.0)
+
+
+def test_a_process_that_ends_while_phrases_render_ahead_exits_cleanly() -> None:
+    # the phrases are still being rendered by Piper's onnxruntime when the script ends
+    script = (
+        "from voicemaster.speech.tts import make_speaker\n"
+        "speaker = make_speaker('piper')\n"
+        "speaker.prepare_phrases([f'Team {n} moves {n} spaces.' for n in range(40)])\n"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert run.returncode == 0, run.stderr
+    assert "terminate called" not in run.stderr

@@ -14,8 +14,10 @@ never said costs its memory, and delays what is said by at most the sentence in 
 
 from __future__ import annotations
 
+import atexit
 import re
 import threading
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
 
@@ -28,6 +30,20 @@ LONG = 9  # words: a first sentence this long starts with its first clause alone
 AHEAD, SOON, NOW = 0, 1, 2  # who renders first: fixed phrases < a line said next < one said now
 LEVELS = (AHEAD, SOON, NOW)
 Pause = str  # before a piece: "" (none), "clause" (a comma's) or "sentence"
+EXIT_WAIT_S = 5.0  # at exit, how long a sentence being rendered ahead is waited for
+_LIVE: weakref.WeakSet[Phrasebook] = weakref.WeakSet()  # phrasebooks that may render ahead
+
+
+@atexit.register
+def _stop_rendering_ahead() -> None:
+    """At exit, stop every phrasebook's rendering ahead and wait for the sentence in
+    progress: a native engine (Piper's onnxruntime) torn down under a running thread aborts
+    the process ("terminate called without an active exception")."""
+    books = list(_LIVE)
+    for book in books:
+        book.stopped.set()
+    for book in books:
+        book.settle(EXIT_WAIT_S)
 
 
 def sentences(text: str) -> list[str]:
@@ -85,6 +101,7 @@ class Phrasebook:
         self.misses = 0  # ... rendered when said
         self.waits = 0  # ... found being rendered ahead when said, and waited for
         self.stopped = threading.Event()  # set: render nothing more ahead
+        _LIVE.add(self)
 
     def __contains__(self, sentence: str) -> bool:
         with self._state:
