@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from voicemaster.files import write_atomically
 from voicemaster.records import RecordError, RecordWriter, SaveError, parse_lines, read_record
 from voicemaster.rules import Game
 from voicemaster.rules.actions import Action
@@ -92,7 +92,7 @@ class GameLog(RecordWriter):
             obj["hashes"] = [digest(c) or "" if isinstance(c, str) else "" for c in cards]
 
     def rewrite_last(self, obj: dict[str, Any]) -> None:
-        """Replace the last line atomically: a temp file, fsync, then os.replace."""
+        """Replace the last line atomically (``files.write_atomically``)."""
         self._annotate(obj)
         lines = self.lines[:-1] + [obj]
         if self._saving():
@@ -107,21 +107,12 @@ class GameLog(RecordWriter):
     def _replace_file(self, lines: list[dict[str, Any]]) -> None:
         text = "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines)
         self.close()
-        tmp = ""
         try:
-            fd, tmp = tempfile.mkstemp(prefix=".rewrite-", dir=self.path.parent)
-            with os.fdopen(fd, "w", encoding="utf-8") as out:
-                out.write(text)
-                out.flush()
-                os.fsync(out.fileno())
-            os.replace(tmp, self.path)
+            write_atomically(self.path, text)
         except OSError as exc:
-            if tmp:
-                Path(tmp).unlink(missing_ok=True)
             raise SaveError(self.path, exc) from None
         finally:
             self._reopen()
-        _fsync_dir(self.path.parent)
 
     def _reopen(self) -> None:
         try:
@@ -151,19 +142,6 @@ def asked_cards(line: dict[str, Any]) -> list[str]:
         dealt = [*(deal.get("line") or []), *(c for h in (hands or {}).values() for c in h)]
         found += [c.get("id") for c in dealt if isinstance(c, dict)]
     return [c for c in found if isinstance(c, str)]
-
-
-def _fsync_dir(folder: Path) -> None:
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
 
 
 def unfinished_games(folder: str | Path) -> list[Path]:
