@@ -65,12 +65,25 @@ def parse_lines(lines: list[str], tolerate_torn_tail: bool = False) -> Record:
         raise RecordError(line, f"bad header: {exc}") from None
     record = Record(header, game, torn_tail=torn)
     for line, text in numbered[1:]:
-        record.actions.append(_apply_line(game, line, text))
+        record.actions.append(_apply(game, line, _json_object(line, text)))
     return record
 
 
-def _apply_line(game: Game, line: int, text: str) -> Action:
-    obj = _json_object(line, text)
+def replay_objects(lines: list[dict[str, Any]]) -> Game:
+    """The game a record's lines leave, given as parsed objects (a header first): what
+    :func:`parse_lines` replays, without writing and reading them as JSON again."""
+    if not lines:
+        raise RecordError(0, "the record is empty")
+    try:
+        game = game_from_header(lines[0])
+    except (ValueError, IllegalAction) as exc:
+        raise RecordError(1, f"bad header: {exc}") from None
+    for line, obj in enumerate(lines[1:], 2):
+        _apply(game, line, obj)
+    return game
+
+
+def _apply(game: Game, line: int, obj: dict[str, Any]) -> Action:
     try:
         action = game.decode_action(obj)
         game.apply(action)

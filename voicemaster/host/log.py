@@ -14,7 +14,13 @@ from pathlib import Path
 from typing import Any
 
 from voicemaster.files import write_atomically
-from voicemaster.records import RecordError, RecordWriter, SaveError, parse_lines, read_record
+from voicemaster.records import (
+    RecordError,
+    RecordWriter,
+    SaveError,
+    read_record,
+    replay_objects,
+)
 from voicemaster.rules import Game
 from voicemaster.rules.actions import Action
 
@@ -122,8 +128,7 @@ class GameLog(RecordWriter):
 
     def replay(self, upto: int | None = None) -> Game:
         """The game after the first ``upto`` lines (all by default)."""
-        lines = self.lines if upto is None else self.lines[:upto]
-        return parse_lines([json.dumps(line) + "\n" for line in lines]).game
+        return replay_objects(self.lines if upto is None else self.lines[:upto])
 
     def used_cards(self) -> set[str]:
         used: set[str] = set()
