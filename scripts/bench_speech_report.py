@@ -169,7 +169,11 @@ def _row(name: str, case: Case, o: Outcome) -> dict[str, object]:
             "logprob": sig.logprob if sig else None, "no_speech": sig.no_speech if sig else None,
             "compression": sig.compression if sig else None,
             "repeated": sig.repeated if sig else None, "early": o.early,
-            "decode_ms": round(o.decode_ms, 1)}  # fmt: skip
+            "decode_ms": round(o.decode_ms, 1),
+            "guessed": bool(o.heard and o.heard.guessed),
+            "second": o.heard.second.text if o.heard and o.heard.second else None,
+            "alone": [o.alone[0], o.alone[1].text if o.alone[1] else ""] if o.alone else None,
+            }  # fmt: skip
 
 
 # ---------------------------------------------------------------------------- latency, shouts
