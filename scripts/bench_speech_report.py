@@ -226,6 +226,13 @@ def shout_figures(systems: list[System], shout_cases: list[Case]) -> None:
         FIG[system.name, "teams"] = ratio(team_ok, len(named))
         print(f"  {system.name:<13} shout found {pct(found, len(outs))}   team right "
               f"{pct(team_ok, len(named))}")  # fmt: skip
+        if any(o.alone for o in outs):  # the first hearing alone, on the same hearings
+            heard = [o.alone[1] if o.alone else o.heard for o in outs]
+            alone = sum(bool(h and h.bezzerwizzer) for h in heard)
+            alone_team = sum(bool(h and h.team and h.team in c.said)
+                             for c, h in zip(shout_cases, heard, strict=True))  # fmt: skip
+            print(f"  {system.name + ' alone':<13} shout found {pct(alone, len(outs))}   team "
+                  f"right {pct(alone_team, len(named))}")  # fmt: skip
         missed = [(c, o) for c, o in zip(shout_cases, outs, strict=True)
                   if not (o.heard and o.heard.bezzerwizzer)]  # fmt: skip
         for case, o in missed[:6]:
