@@ -50,8 +50,12 @@ async def follow_turns(
         assert shown >= 3
         team = board.model.public()["turn"]["team"]
         other = next(t for t in board.teams if t != team)
+        board.cue("answer", team, None, attacker=other)  # a Bezzerwizzer waits on the question
+        board.listen("answer", team, 20.0)
+        assert await tv.wait_for(ATTACKER, 5) == f"Bezzerwizzer: {other.capitalize()}"
+        board.cue("attacker", other, None)
         board.listen("attacker", other, 20.0)
-        assert other.capitalize() in await tv.wait_for(ATTACKER, 5)
+        assert await tv.wait_for(f"{ATTACKER}.endsWith('answers') && {ATTACKER}", 5)
         await tv.screenshot(ARTEFACTS / "banner-attacker-1920x1080.png")
 
 

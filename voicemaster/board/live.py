@@ -60,10 +60,22 @@ class LiveBoard:
                 self.inbox.finish()
             self.publish()
 
-    def cue(self, kind: str, team: str | None, card: Any, private: bool = False) -> None:
-        """A listening point: a read card is shown, a team's answer window opens (or closes)."""
+    def cue(
+        self,
+        kind: str,
+        team: str | None,
+        card: Any,
+        private: bool = False,
+        attacker: str | None = None,
+    ) -> None:
+        """A listening point: a read card is shown, a team's answer window opens (or closes);
+        ``attacker``: a Bezzerwizzer team waiting on the question the defender answers."""
         if card is not None and kind in ANSWER_KINDS and team is not None:
             self.model.read(team, card)
+        if kind == "answer" and attacker is not None:
+            self.model.attacker = attacker
+        elif kind == "attacker":
+            self.model.attacker = team
         if kind in ANSWER_KINDS and team is not None and not self.inbox.closed_for_good:
             self.inbox.open(team, kind, private)
         else:

@@ -147,10 +147,11 @@
       turn.className = "";
       team = s.turn.team;
       const l = s.listening;
-      if (l && l.kind === "attacker" && l.team) {
+      if (s.attacker) {
+        const answers = l && l.kind === "attacker" && l.team === s.attacker;
         attacker.hidden = false;
-        attacker.textContent = `Bezzerwizzer: ${name(l.team)} answers`;
-        paint(attacker, colourOf(s, l.team));
+        attacker.textContent = `Bezzerwizzer: ${name(s.attacker)}${answers ? " answers" : ""}`;
+        paint(attacker, colourOf(s, s.attacker));
       }
     } else {
       turn.textContent = s.phase === "playoff" ? "Play-off" : s.round ? "Between rounds" : "Setting up";
