@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from voicemaster.decks.giveaways import giveaway_flags
 from voicemaster.decks.model import DIFFICULTIES, Card, Deck, Problem
 from voicemaster.decks.spoken import spoken_flags
 
@@ -32,6 +33,7 @@ def review(decks: list[Deck], strict: bool = False) -> Review:
         elif untagged:
             found.warnings.append(untagged_warning(deck, untagged))
         found.warnings += spoken_flags(deck)
+        found.warnings += giveaway_flags(deck)
     found.warnings.sort(key=lambda p: (p.path, p.line or 0))
     return found
 
