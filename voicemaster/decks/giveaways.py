@@ -76,6 +76,12 @@ def giveaway_flags(deck: Deck) -> list[Problem]:
             f"reword it, or mark it harmless with giveaway_ok: [{told.id}]"
         )
         flags.append(_flag(deck, teller, message))
+    known = {card.id for card in deck.questions}
+    for card in deck.questions:
+        for other in card.giveaway_ok:
+            if other not in known:
+                message = f"question {card.id}: giveaway_ok names {other!r}, no card of this deck"
+                flags.append(_flag(deck, card, message))
     return flags
 
 
