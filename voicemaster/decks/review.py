@@ -1,5 +1,7 @@
 """What ``deck check`` says about decks that load: cards without a difficulty, answers hard to
-say or to hear (``spoken``), and how long loading and reviewing took per 1,000 cards.
+say or to hear (``spoken``), questions that give answers away (``giveaways``), right options
+whose place a player could guess (``balance``), and how long loading and reviewing took per
+1,000 cards.
 
 A card without a difficulty is a warning, one line per deck, until every card is tagged;
 ``strict`` makes each such card an error.  Spoken-answer flags stay warnings: they are
@@ -9,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from voicemaster.decks.balance import option_place_flags
+from voicemaster.decks.giveaways import giveaway_flags
 from voicemaster.decks.model import DIFFICULTIES, Card, Deck, Problem
 from voicemaster.decks.spoken import spoken_flags
 
@@ -32,6 +36,8 @@ def review(decks: list[Deck], strict: bool = False) -> Review:
         elif untagged:
             found.warnings.append(untagged_warning(deck, untagged))
         found.warnings += spoken_flags(deck)
+        found.warnings += giveaway_flags(deck)
+        found.warnings += option_place_flags(deck)
     found.warnings.sort(key=lambda p: (p.path, p.line or 0))
     return found
 
