@@ -12,16 +12,13 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from voicemaster.judge.counting import counted_words, is_number
 from voicemaster.judge.model import AnswerKey
 from voicemaster.judge.names import FIRST_NAMES, GENERIC, PARTICLES, TITLES, UNITS, WEAK
 from voicemaster.judge.phonetic import phonetic_keys
 from voicemaster.judge.text import compact, tokens
 
 _DIGITS = re.compile(r"-?\d+(?:\.\d+)?")
-
-
-def is_number(token: str) -> bool:
-    return token.removeprefix("-").replace(".", "", 1).isdigit()
 
 
 @dataclass(frozen=True)
@@ -116,6 +113,8 @@ class Expanded:
     other_compacts: tuple[str, ...]
     others_by_sound: dict[str, tuple[Form, ...]]
     says_or: bool  # a right form contains "or", so "X or Y" is no hedge
+    counted: frozenset[str] = frozenset()  # the question's words a number may be said with
+    numeric_answer: bool = False  # a right form is a number ("7", "50 percent")
 
 
 @lru_cache(maxsize=4096)
@@ -154,4 +153,6 @@ def expand(key: AnswerKey) -> Expanded:
         other_compacts=tuple(f.compact for f in others),
         others_by_sound={k: tuple(v) for k, v in by_sound.items()},
         says_or=any("or" in f.toks for f in right),
+        counted=counted_words(key.question),
+        numeric_answer=any(f.numeric for f in right),
     )
