@@ -21,6 +21,7 @@ from voicemaster.judge.reply import (
     is_pass,
     lite,
     strip_pass_opener,
+    without_backing_band,
 )
 from voicemaster.judge.text import drop_framing, finish, tokens
 
@@ -70,6 +71,11 @@ def judge(spoken: str, key: AnswerKey) -> Verdict:
     if not heard.toks:
         return _pass("nothing was said")
     verdict = _judge_heard(toks, heard, key, ex)
+    solo = without_backing_band(drop_framing(toks)) if verdict.verdict != "right" else None
+    if solo is not None:  # "Bob Marley and the Wailers": right only when "Bob Marley" is
+        alt = _judge_heard(solo, make_form(spoken, finish(solo), "spoken"), key, ex)
+        if alt.verdict == "right":
+            return alt
     framed = which_one(drop_framing(toks), key) if verdict.verdict != "right" else None
     if framed is not None:  # "the red one": judge "red"
         words, sure = framed

@@ -66,7 +66,20 @@ def _person_parts(toks: list[str]) -> tuple[list[list[str]], list[list[str]]]:
         parts.append(["".join(t[0] for t in given), *surname])
         if len(toks) >= 3:
             parts.append(["".join(t[0] for t in toks)])
+    if len(given) >= 2 and given[0] in FIRST_NAMES:  # "Wolfgang Mozart", the middle name left out
+        parts.append([given[0], *surname])
     return parts, traps
+
+
+def _first_of_the_name(toks: list[str]) -> list[list[str]]:
+    """A monarch who is the first of the name is named by the name alone ("Elizabeth" for
+    Elizabeth I, with or without "Queen"); from the second on the number tells them apart, so
+    "Richard" for Richard III stays a first name alone.  ``expand`` makes the name ambiguous
+    when a reject or competitor has it with another number ("Elizabeth II")."""
+    name = toks[1:] if toks and toks[0] in TITLES else toks
+    if len(name) != 2 or name[1] != "1" or name[0] not in FIRST_NAMES:
+        return []
+    return [name[:1]]
 
 
 def _place_parts(toks: list[str]) -> tuple[list[list[str]], list[list[str]]]:
@@ -96,6 +109,7 @@ def _forms_of(text: str, kind: str) -> tuple[Form, ...]:
     parts, traps = _place_parts(toks)
     if not parts and not traps:
         parts, traps = _person_parts(toks)
+    parts += _first_of_the_name(toks)
     out += [make_form(text, p, "part") for p in parts if p != toks]
     out += [make_form(text, t, "trap") for t in traps if t != toks]
     return tuple(out)
@@ -115,6 +129,14 @@ class Expanded:
     says_or: bool  # a right form contains "or", so "X or Y" is no hedge
     counted: frozenset[str] = frozenset()  # the question's words a number may be said with
     numeric_answer: bool = False  # a right form is a number ("7", "50 percent")
+
+
+def _ambiguous(form: Form, others: list[Form]) -> bool:
+    """A name alone ("Elizabeth") when another answer has it with a number ("Elizabeth II")."""
+    if form.kind != "part" or len(form.toks) != 1:
+        return False
+    name = form.toks[0]
+    return any(len(o.toks) >= 2 and o.toks[-2] == name and o.toks[-1].isdigit() for o in others)
 
 
 @lru_cache(maxsize=4096)
@@ -137,7 +159,7 @@ def expand(key: AnswerKey) -> Expanded:
             if form.compact in full_right:
                 continue  # another card's surname that is exactly this card's answer
             others.append(form)
-    right = [f for f in right if f.compact not in reject_set]
+    right = [f for f in right if f.compact not in reject_set and not _ambiguous(f, others)]
     right.sort(key=lambda f: f.kind != "full")  # on a tie the card's own full form wins
     traps = [f for f in answer_forms if f.kind == "trap" and f.compact not in right_set]
     by_sound: dict[str, list[Form]] = {}
