@@ -125,3 +125,15 @@ def test_over_games_the_right_option_is_as_often_a_b_or_c() -> None:
     counts = right_places(cards, order=True, games=10)
     shares = [n / sum(counts) for n in counts]
     assert all(0.30 <= share <= 0.37 for share in shares), shares
+
+
+def test_a_play_off_line_records_one_order_per_card(tmp_path: Path) -> None:
+    qm, _ = master(tmp_path / "g.jsonl", Until(1), {"red": "child", "blue": "child"})
+    card = qm.quiz.card("ftv-2")
+    assert card is not None
+    read = ["Turtle", "Shark", "Clownfish"]
+    line = {"playoff": {"red": "right"}, "cards": ["ftv-1", "ftv-2"], "options": [[], read]}
+    qm.log.lines.append(line)
+    assert qm.option_order(card) == tuple(read)
+    line["options"] = [[]]  # no order for it: the deck's
+    assert qm.option_order(card) == card.options

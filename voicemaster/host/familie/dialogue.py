@@ -86,12 +86,12 @@ class FamilieQuizmaster(Quizmaster):
         asked it gives them (an older record's line without them: the deck's order), else
         shuffled by the game's seed for this card, so resume and replay read the same."""
         for line in reversed(self.log.lines[1:]):
-            ids = [line.get("card"), *(line.get("cards") or [])]
-            if card.id not in ids:
+            cards = line.get("cards") if isinstance(line.get("cards"), list) else []
+            if card.id != line.get("card") and card.id not in cards:
                 continue
             recorded = line.get("options")
-            if isinstance(recorded, list) and "cards" in line and "card" not in line:
-                index = line["cards"].index(card.id)
+            if card.id != line.get("card") and isinstance(recorded, list):  # a play-off line
+                index = cards.index(card.id)
                 recorded = recorded[index] if index < len(recorded) else None
             return recorded_order(recorded, card.options) or card.options
         return option_order(random.Random(f"{self.seed}:options:{card.id}"), card.options)
