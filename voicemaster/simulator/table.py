@@ -62,6 +62,7 @@ class SimTable:
         self._replayed: tuple[tuple[int, int, bool], Game] | None = None
         self.game: Any = None  # the game as the record leaves it at this point
         self.card: Any = None  # the card answered at the last answer window
+        self.read: tuple[str, ...] = ()  # its options in the order read (familie), if heard
         self._cards = answer_index(deck)
         self.capped = False  # stopped after MAX_PLAYOFF_ROUNDS play-off rounds
 
@@ -100,6 +101,7 @@ class SimTable:
             (cue, rng), self._pending = self._pending, None
             if expectation.answers:
                 self.card = self._cards.get((expectation.answers, expectation.rejects))
+                self.read = expectation.options  # the card's options as read to the team
             self._prior = self._next_said
             self._next = self._next_said = self.decide(cue, rng)
         text, self._next = self._next, None
@@ -249,7 +251,7 @@ class SimTable:
         else:
             meant, text = "wrong", str(rng.choice(wrongs))
         if meant != "pass" and hears_options(self.game, cue.team, card) and rng.random() < 0.3:
-            text = by_letter(card, text)  # familie: children may answer "option B"
+            text = by_letter(self.read or card.options, text)  # familie: "option B"
         self._meaning = (role, meant)
         self._last[cue.team or ""] = text
         return text
