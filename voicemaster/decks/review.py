@@ -1,5 +1,6 @@
 """What ``deck check`` says about decks that load: cards without a difficulty, answers hard to
-say or to hear (``spoken``), and how long loading and reviewing took per 1,000 cards.
+say or to hear (``spoken``), questions two decks both ask (``duplicates``), and how long
+loading and reviewing took per 1,000 cards.
 
 A card without a difficulty is a warning, one line per deck, until every card is tagged;
 ``strict`` makes each such card an error.  Spoken-answer flags stay warnings: they are
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from voicemaster.decks.duplicates import duplicate_flags
 from voicemaster.decks.model import DIFFICULTIES, Card, Deck, Problem
 from voicemaster.decks.spoken import spoken_flags
 
@@ -32,6 +34,7 @@ def review(decks: list[Deck], strict: bool = False) -> Review:
         elif untagged:
             found.warnings.append(untagged_warning(deck, untagged))
         found.warnings += spoken_flags(deck)
+    found.warnings += duplicate_flags(decks)
     found.warnings.sort(key=lambda p: (p.path, p.line or 0))
     return found
 
