@@ -9,10 +9,11 @@ from typing import Any
 import pytest
 
 from voicemaster.cli import main
-from voicemaster.decks import Deck, deck_from_dict
+from voicemaster.decks import Deck, deck_files, deck_from_dict, load_decks
 from voicemaster.decks.duplicates import content, cross_pairs, duplicate_flags, folded
 
 DECKS = Path(__file__).resolve().parents[2] / "decks"
+MOST_NEAR_PAIRS = 20  # issue 26: at most this many judged and accepted pairs across bundled decks
 
 
 def deck(name: str, variant: str, *cards: dict[str, Any]) -> Deck:
@@ -128,3 +129,14 @@ def test_deck_check_warns_of_pairs_across_the_files_given(
     assert f"{one}:6: warning: question q-1: same question as b q-1 ({two}:6)" in err
     assert main(["deck", "check", "--strict", one]) == 0
     assert "same question" not in capsys.readouterr().err
+
+
+def test_the_bundled_decks_ask_no_fact_twice() -> None:
+    """Issue 26: no verbatim pair and at most ``MOST_NEAR_PAIRS`` judged and accepted."""
+    files = deck_files([DECKS])[0] if DECKS.is_dir() else []
+    if len(files) < 2:
+        pytest.skip("fewer than two bundled decks")
+    pairs = cross_pairs(load_decks(files))
+    verbatim = [f"{p.first.card.id}/{p.second.card.id}" for p in pairs if p.verbatim]
+    assert verbatim == []
+    assert len(pairs) <= MOST_NEAR_PAIRS
