@@ -81,6 +81,12 @@ def test_cards_of_one_deck_are_not_compared() -> None:
     assert cross_pairs([a]) == []
 
 
+def test_two_files_of_one_deck_are_not_compared() -> None:
+    """The same deck given twice is refused by its id; its cards are no pairs."""
+    card = ask("Geography", "Which river flows through Paris?", "Seine")
+    assert cross_pairs([standard(card), standard(card)]) == []
+
+
 def test_a_timeline_card_meets_a_which_year_question_by_its_year_only() -> None:
     """Its accept names the event; a question answered by the event is another fact."""
     line = deck(

@@ -114,15 +114,16 @@ def _grouped(entries: list[Entry], keys: Callable[[Card], set[str]]) -> list[lis
     for entry in entries:
         for key in keys(entry.card):
             groups[key].append(entry)
-    return [group for group in groups.values() if len({e.deck_no for e in group}) > 1]
+    return [group for group in groups.values() if len({e.deck.deck for e in group}) > 1]
 
 
 def _across(groups: list[list[Entry]]) -> Iterator[tuple[Entry, Entry]]:
-    """Each two entries of a group that come from different decks, earlier deck first, once."""
+    """Each two entries of a group that come from different decks, earlier deck first, once
+    (two files with one deck id are one deck given twice: an error of its own, no pairs)."""
     seen: set[tuple[int, int, int, int]] = set()
     for group in groups:
         for a, b in combinations(group, 2):
-            if a.deck_no == b.deck_no or _key(a, b) in seen:
+            if a.deck.deck == b.deck.deck or _key(a, b) in seen:
                 continue
             seen.add(_key(a, b))
             yield a, b
