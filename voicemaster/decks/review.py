@@ -1,7 +1,8 @@
 """What ``deck check`` says about decks that load: cards without a difficulty, answers hard to
 say or to hear (``spoken``), familie children's cards without options, questions that give
-answers away (``giveaways``), right options whose place a player could guess (``balance``), and
-how long loading and reviewing took per 1,000 cards.
+answers away (``giveaways``), right options whose place a player could guess (``balance``),
+questions two decks both ask (``duplicates``), and how long loading and reviewing took per
+1,000 cards.
 
 A card without a difficulty is a warning, one line per deck, until every card is tagged;
 ``strict`` makes each such card an error, and so each answer without a form players can say
@@ -14,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from voicemaster.decks.balance import option_place_flags
+from voicemaster.decks.duplicates import duplicate_flags
 from voicemaster.decks.giveaways import giveaway_flags
 from voicemaster.decks.model import DIFFICULTIES, Card, Deck, Problem
 from voicemaster.decks.spoken import card_problems, sound_alike_problems
@@ -46,6 +48,7 @@ def review(decks: list[Deck], strict: bool = False) -> Review:
         found.errors += children_without_options(deck)
         found.warnings += giveaway_flags(deck)
         found.warnings += option_place_flags(deck)
+    found.warnings += duplicate_flags(decks)
     found.warnings.sort(key=lambda p: (p.path, p.line or 0))
     found.errors.sort(key=lambda p: (p.path, p.line or 0))
     return found
