@@ -214,7 +214,7 @@ def settings_for(argv: Sequence[str] | None = None) -> Any:
 
 def main(argv: Sequence[str] | None = None) -> int:
     from voicemaster.places import ConfigError
-    from voicemaster.records import SaveError
+    from voicemaster.records import RecordBusy, SaveError
 
     ns = build_parser().parse_args(argv)
     convert, target = COMMANDS[ns.run]
@@ -224,7 +224,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         handler: Callable[[Any], int]
         handler = getattr(importlib.import_module(f"voicemaster.commands.{module}"), name)
         return handler(settings)
-    except (ConfigError, SaveError, UsageError) as exc:
+    except (ConfigError, SaveError, UsageError, RecordBusy) as exc:
         print(f"voicemaster: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

@@ -33,7 +33,7 @@ from voicemaster.host.setup.saving import play_on_unsaved, unsaved_message
 from voicemaster.host.setup.session import SetupError, crash_log, deck_folders, fail
 from voicemaster.host.setup.voice import VARIANT_WORDS
 from voicemaster.lexicon import YES_NO
-from voicemaster.records import SaveError
+from voicemaster.records import RecordBusy, SaveError
 from voicemaster.rules.base import TEAM_COLOURS
 from voicemaster.settings import PlaySettings
 from voicemaster.speech.base import (
@@ -160,7 +160,7 @@ def cmd_play(settings: PlaySettings) -> int:
         ears, recover = make_ears(settings, speaker)
         chosen = choose_record(settings, speaker, ears)
         game_log, quiz = open_chosen(chosen, settings, speaker, ears)
-    except (SetupError, DeckError, EOFError) as exc:
+    except (SetupError, DeckError, EOFError, RecordBusy) as exc:
         return fail(str(exc) or "no input")
     path = chosen.path
     game_log.on_save_error = play_on_unsaved(speaker, ears)

@@ -23,7 +23,7 @@ from voicemaster.host.phrases import listing, team_name
 from voicemaster.host.quiz import Quiz
 from voicemaster.host.setup.offer import offer
 from voicemaster.host.setup.resume import conflicts
-from voicemaster.host.setup.saved import scan
+from voicemaster.host.setup.saved import SavedGame, scan
 from voicemaster.host.setup.saving import check_record_path
 from voicemaster.host.setup.session import (
     HeaderOptions,
@@ -42,7 +42,14 @@ from voicemaster.host.setup.session import (
 )
 from voicemaster.host.setup.voice import VARIANT_WORDS, ask_setup
 from voicemaster.places import Places
-from voicemaster.records import RecordError, SaveError, game_from_header, read_record
+from voicemaster.records import (
+    RecordBusy,
+    RecordError,
+    SaveError,
+    game_from_header,
+    is_locked,
+    read_record,
+)
 from voicemaster.settings import GameOptions, PlaySettings
 from voicemaster.speech.base import Ears, Speaker
 
@@ -136,7 +143,7 @@ def choose_record(settings: PlaySettings, speaker: Speaker, ears: Ears) -> Chose
         check_record_path(Path(game.record))
     if game.resume is not None or game.record is None:
         found = scan(places.games)
-        fits = [g for g in found.unfinished() if not conflicts(g.header, given)]
+        fits = [g for g in playable(found.unfinished()) if not conflicts(g.header, given)]
         for broken in found.broken_since(fits[0] if fits else None):
             print(f"voicemaster: skipped: {broken.note()}", file=sys.stderr)
         if game.resume is not None:
@@ -148,6 +155,12 @@ def choose_record(settings: PlaySettings, speaker: Speaker, ears: Ears) -> Chose
         if picked is not None:
             return Chosen(picked.path, True)
     return new_game(settings, speaker, ears)
+
+
+def playable(games: list[SavedGame]) -> list[SavedGame]:
+    """The games ``play`` may offer: not simulations (older ones lie among the games), not
+    one another process is playing now."""
+    return [g for g in games if "simulate" not in g.header and not is_locked(g.path)]
 
 
 def given_options(game: GameOptions, folders: tuple[Path, ...] = ()) -> dict[str, Any]:
@@ -174,6 +187,10 @@ def given_options(game: GameOptions, folders: tuple[Path, ...] = ()) -> dict[str
 
 
 def check_fits(path: Path, given: dict[str, Any]) -> None:
+    """SetupError unless the saved game at ``path`` fits the options given; RecordBusy when
+    another process is playing it."""
+    if is_locked(path):
+        raise RecordBusy(path)
     try:
         header = read_record(path, tolerate_torn_tail=True).header
     except RecordError:

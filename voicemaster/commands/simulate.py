@@ -35,7 +35,7 @@ from voicemaster.host.setup.session import (
     resolve_decks,
     team_names,
 )
-from voicemaster.records import game_from_header
+from voicemaster.records import RecordBusy, game_from_header
 from voicemaster.settings import SimulateSettings
 from voicemaster.simulator.play import play_out
 from voicemaster.simulator.table import SimTable
@@ -119,7 +119,7 @@ def cmd_simulate(settings: SimulateSettings) -> int:
             check_deck_serves(quiz.deck, game_from_header(header))
             game_log = GameLog(path, header)
             game_log.card_digest = digests(quiz.deck)
-    except (SetupError, DeckError) as exc:
+    except (SetupError, DeckError, RecordBusy) as exc:
         return fail(str(exc))
     options = game_log.header.get("simulate", {})
     seed = int(game_log.header.get("seed", 0))
