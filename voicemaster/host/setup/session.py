@@ -19,7 +19,7 @@ from voicemaster.decks import Deck, load_deck
 from voicemaster.decks.drawing import DrawSettings
 from voicemaster.decks.refs import deck_ref, find_deck
 from voicemaster.places import Places
-from voicemaster.records import game_from_header
+from voicemaster.records import SaveError, game_from_header
 from voicemaster.rules import Game, Settings, find_variant
 from voicemaster.rules.base import TEAM_COLOURS
 from voicemaster.rules.kompakt import TARGET
@@ -203,13 +203,33 @@ def new_record_path(folder: Path, prefix: str = "game") -> Path:
     return folder / f"{prefix}-{stamp}-{os.getpid()}.jsonl"
 
 
+class LogFile(logging.FileHandler):
+    """The log file.  A write that fails (a full disk) is said once in one line, and later
+    ones are dropped: never Python's "--- Logging error ---" dump in the middle of a game."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(path, encoding="utf-8")
+        self.failed = False
+
+    def handleError(self, record: logging.LogRecord) -> None:  # noqa: N802 (logging's name)
+        error = sys.exc_info()[1]
+        if not isinstance(error, OSError):  # a bad log call: a bug, told as Python tells it
+            super().handleError(record)
+            return
+        if self.failed:
+            return
+        self.failed = True
+        reason = SaveError(Path(self.baseFilename), error).reason
+        print(f"voicemaster: cannot write the log {self.baseFilename}: {reason}", file=sys.stderr)
+
+
 def crash_log(path: Path) -> Path | None:
     """Send warnings and tracebacks to ``path`` (the data folder's voicemaster.log); None when
     it cannot be written (warnings go to stderr then, one line each)."""
     root = logging.getLogger()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        handler: logging.Handler = logging.FileHandler(path, encoding="utf-8")
+        handler: logging.Handler = LogFile(path)
     except OSError:
         fallback = logging.StreamHandler()
         fallback.setFormatter(logging.Formatter("voicemaster: %(message)s"))
