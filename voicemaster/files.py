@@ -11,6 +11,25 @@ import shutil
 import tempfile
 from pathlib import Path
 
+SAVE_REASONS = {
+    errno.ENOSPC: "the disk is full",
+    errno.EDQUOT: "the disk quota is used up",
+    errno.EROFS: "the disk is read-only",
+    errno.EACCES: "there is no permission to write there",
+    errno.EPERM: "there is no permission to write there",
+    errno.EFBIG: "the file has grown too large",
+    errno.EIO: "the disk reports an input/output error",
+    errno.ENOTDIR: "part of the folder path is a file",
+    errno.EEXIST: "part of the folder path is a file",  # as mkdir meets it
+    errno.ENOENT: "the folder does not exist",
+    errno.EISDIR: "it is a folder",
+}
+
+
+def reason(error: OSError) -> str:
+    """Why a file could not be written, in words ("the disk is full"), not ``[Errno 28]``."""
+    return SAVE_REASONS.get(error.errno or 0, error.strerror or str(error))
+
 
 def write_atomically(path: Path, text: str) -> None:
     """Replace ``path`` by ``text`` at once, keeping the mode of the file it replaces.

@@ -6,14 +6,13 @@ resumed after a crash.
 
 from __future__ import annotations
 
-import errno
 import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from voicemaster.files import RecordBusy, RecordLock, is_locked, lock_path
+from voicemaster.files import SAVE_REASONS, RecordBusy, RecordLock, is_locked, lock_path, reason
 from voicemaster.rules import Game, IllegalAction, find_variant
 from voicemaster.rules.actions import Action
 
@@ -23,6 +22,7 @@ __all__ = [
     "RecordError",
     "RecordLock",
     "RecordWriter",
+    "SAVE_REASONS",
     "SaveError",
     "is_locked",
     "lock_path",
@@ -140,21 +140,6 @@ def read_record(path: str | Path, tolerate_torn_tail: bool = False) -> Record:
     return parse_lines(text.splitlines(keepends=True), tolerate_torn_tail)
 
 
-SAVE_REASONS = {
-    errno.ENOSPC: "the disk is full",
-    errno.EDQUOT: "the disk quota is used up",
-    errno.EROFS: "the disk is read-only",
-    errno.EACCES: "there is no permission to write there",
-    errno.EPERM: "there is no permission to write there",
-    errno.EFBIG: "the file has grown too large",
-    errno.EIO: "the disk reports an input/output error",
-    errno.ENOTDIR: "part of the folder path is a file",
-    errno.EEXIST: "part of the folder path is a file",  # as mkdir meets it
-    errno.ENOENT: "the folder does not exist",
-    errno.EISDIR: "it is a folder",
-}
-
-
 class SaveError(Exception):
     """The record cannot take another line; ``reason`` says why in words ("the disk is full").
     The file still ends with its last complete line."""
@@ -162,7 +147,7 @@ class SaveError(Exception):
     def __init__(self, path: Path, error: OSError) -> None:
         self.path = path
         self.error = error
-        self.reason = SAVE_REASONS.get(error.errno or 0, error.strerror or str(error))
+        self.reason = reason(error)
         super().__init__(f"cannot save {path}: {self.reason}")
 
 

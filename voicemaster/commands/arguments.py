@@ -41,6 +41,7 @@ def _add_deck(sub: Any) -> None:
     imp.add_argument("file", metavar="FILE", help="the questions to convert")
     imp.add_argument("-o", "--output", required=True, metavar="OUT.yaml", help="the new deck")
     imp.add_argument("--deck-id", default=None, help="the new deck's id")
+    imp.add_argument("--force", action="store_true", help="overwrite OUT.yaml when it exists")
     imp.set_defaults(run="deck import")
     stats = dsub.add_parser("stats", help="count questions per category")
     stats.add_argument("path", metavar="PATH", help="a deck file")
@@ -111,14 +112,24 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _add_games(sub: Any) -> None:
-    p = sub.add_parser("games", help="list, delete or rename saved games")
+    p = sub.add_parser(
+        "games",
+        help="list, delete, restore or rename saved games",
+        description="Saved games, newest first, numbered alike in every list "
+        "(games, games --all, delete, rename).",
+    )
     p.add_argument("--all", action="store_true", help="list finished games too")
     p.add_argument("--json", action="store_true", help="print the list as JSON")
     add_data(p)
     gsub = p.add_subparsers(dest="games_command", metavar="COMMAND")
-    delete = gsub.add_parser("delete", help="delete a saved game")
-    delete.add_argument("game", metavar="GAME", help="its name, or its number in the list")
+    number = "its name, or its number in `voicemaster games --all`"
+    delete = gsub.add_parser("delete", help="move a saved game to the trash (asks first)")
+    delete.add_argument("game", metavar="GAME", help=number)
+    delete.add_argument("--yes", action="store_true", help="do not ask")
+    gsub.add_parser("trash", help="list the deleted games")
+    restore = gsub.add_parser("restore", help="bring a deleted game back from the trash")
+    restore.add_argument("game", metavar="GAME", help="its name, or its number in `games trash`")
     rename = gsub.add_parser("rename", help="give a saved game a name")
-    rename.add_argument("game", metavar="GAME", help="its name, or its number in the list")
+    rename.add_argument("game", metavar="GAME", help=number)
     rename.add_argument("name", metavar="NAME", help="the new name")
     p.set_defaults(run="games")

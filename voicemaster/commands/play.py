@@ -182,6 +182,9 @@ def cmd_play(settings: PlaySettings) -> int:
         outcome = master.run() if playing else "finished"
     except SaveError as exc:
         return fail(unsaved_message(exc))
+    except KeyboardInterrupt:
+        fail(stopped_message(game_log, "play"))
+        return 130
     except Exception:
         log.exception("the game stopped on an error")
         details = f"details in {log_file}" if log_file else "the details could not be logged"
@@ -198,6 +201,14 @@ def cmd_play(settings: PlaySettings) -> int:
         result["unsaved"] = game_log.unsaved.reason
     print(json.dumps(result))
     return 0
+
+
+def stopped_message(game_log: GameLog, command: str) -> str:
+    """What Ctrl-C says, as ``quit`` does: the game is saved, and how to go on with it."""
+    if game_log.unsaved is not None:
+        return f"stopped; the game could not be saved ({game_log.unsaved.reason})"
+    path = game_log.path
+    return f"stopped; the game is saved in {path}: voicemaster {command} --resume {path} goes on"
 
 
 def board_beside(

@@ -223,18 +223,28 @@ class LogFile(logging.FileHandler):
         print(f"voicemaster: cannot write the log {self.baseFilename}: {reason}", file=sys.stderr)
 
 
+class ScreenLog(logging.StreamHandler):  # type: ignore[type-arg]
+    """Warnings on the screen, one line each, when the log file cannot be written."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setFormatter(logging.Formatter("voicemaster: %(message)s"))
+        self.setLevel(logging.WARNING)
+
+
 def crash_log(path: Path) -> Path | None:
     """Send warnings and tracebacks to ``path`` (the data folder's voicemaster.log); None when
-    it cannot be written (warnings go to stderr then, one line each)."""
+    it cannot be written (warnings go to stderr then, one line each).  A log set up before in
+    this process (a command run again) is replaced, not added to."""
     root = logging.getLogger()
+    for old in [h for h in root.handlers if isinstance(h, LogFile | ScreenLog)]:
+        root.removeHandler(old)
+        old.close()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         handler: logging.Handler = LogFile(path)
     except OSError:
-        fallback = logging.StreamHandler()
-        fallback.setFormatter(logging.Formatter("voicemaster: %(message)s"))
-        fallback.setLevel(logging.WARNING)
-        root.addHandler(fallback)
+        root.addHandler(ScreenLog())
         return None
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     root.addHandler(handler)
