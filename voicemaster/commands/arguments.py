@@ -5,13 +5,17 @@ settings.  Nothing here reads argv, the environment or a file."""
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 from typing import Any
 
 from voicemaster import __version__
 from voicemaster.commands.arguments_game import DIFFICULTY_CHOICES, add_data, add_play, add_voice
 from voicemaster.speech.base import ASR_NAMES
 
-DEFAULT_MODELS = "models"  # the speech models' folder, relative to the current folder
+# the speech models' folder: the project's models/ beside the package (as its decks/), found
+# from any working folder
+DEFAULT_MODELS = str(Path(__file__).resolve().parents[2] / "models")
+MODELS_HELP = "where models live (default: the project's models/ folder, %(default)s)"
 __all__ = ["DEFAULT_MODELS", "DIFFICULTY_CHOICES", "build_parser"]
 
 
@@ -92,10 +96,14 @@ def _add_speech(sub: Any) -> None:
         help="vosk (vosk-model-small-en-us-0.15, default), base.en or small.en (a larger "
         "Whisper model), or piper:NAME (a Piper voice, e.g. piper:en_US-lessac-medium)",
     )
-    dl.add_argument("--dir", default=DEFAULT_MODELS, help="where models live (default: models)")
+    dl.add_argument(
+        "--dir", default=DEFAULT_MODELS, help=f"where models live (default: {DEFAULT_MODELS})"
+    )
     dl.set_defaults(run="model download")
     ls = msub.add_parser("list", help="list the models in models/")
-    ls.add_argument("--dir", default=DEFAULT_MODELS, help="where models live (default: models)")
+    ls.add_argument(
+        "--dir", default=DEFAULT_MODELS, help=f"where models live (default: {DEFAULT_MODELS})"
+    )
     ls.set_defaults(run="model list")
 
 
