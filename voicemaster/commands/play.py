@@ -156,7 +156,7 @@ def cmd_play(settings: PlaySettings) -> int:
     try:
         check_flags(game)  # every flag before the first word is spoken
         if game.resume:  # a saved game that does not fit the options: say so before listening
-            check_fits(Path(game.resume), given_options(game, deck_folders(places)))
+            check_fits(Path(game.resume), given_options(game, deck_folders(places)), game.deck)
         ears, recover = make_ears(settings, speaker)
         chosen = choose_record(settings, speaker, ears)
         game_log, quiz = open_chosen(chosen, settings, speaker, ears)
@@ -230,14 +230,15 @@ def open_chosen(
 ) -> tuple[GameLog, Quiz]:
     """Open the chosen game's record.  When it cannot be written: a --record path is an error;
     otherwise the table hears why and may play from memory."""
+    moved = settings.game.deck if chosen.resumed else None
     try:
-        return open_game(chosen.path, chosen.header, settings.places)
+        return open_game(chosen.path, chosen.header, settings.places, moved=moved)
     except SaveError as exc:
         if settings.game.record and not chosen.resumed:
             raise SetupError(f"cannot write the record {exc.path}: {exc.reason}") from None
         if not play_on_unsaved(speaker, ears)(exc):
             raise SetupError(f"cannot save the game in {exc.path}: {exc.reason}") from None
-        return open_game(chosen.path, chosen.header, settings.places, unsaved=exc)
+        return open_game(chosen.path, chosen.header, settings.places, unsaved=exc, moved=moved)
 
 
 def resume_notes(game_log: GameLog, quiz: Quiz) -> list[str]:

@@ -113,6 +113,13 @@ class GameLog(RecordWriter):
         if self.on_line is not None:
             self.on_line(self.lines, True)
 
+    def rewrite_header(self, header: dict[str, Any]) -> None:
+        """Replace the header line atomically (a resumed game's decks found in a new place)."""
+        lines = [header, *self.lines[1:]]
+        if self._saving():
+            self._replace_file(lines)
+        self.lines = lines
+
     def _replace_file(self, lines: list[dict[str, Any]]) -> None:
         text = "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines)
         self.close_file()  # the lock stays: it is on the lock file, not on the replaced inode

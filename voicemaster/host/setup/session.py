@@ -74,6 +74,10 @@ def resolve_decks(refs: list[str], folders: tuple[Path, ...]) -> list[str]:
     for ref in refs:
         path = find_deck(ref, folders)
         if path is None and Path(ref).is_absolute():
+            if not Path(ref).exists():
+                raise SetupError(
+                    f"the game's deck {ref} is gone; give its new place with --deck FILE"
+                )
             path = Path(ref)  # a deck given by its path: loading it says what is wrong
         if path is None:
             where = " or ".join(str(f) for f in folders)
