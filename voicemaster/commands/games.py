@@ -7,6 +7,7 @@ brings it back; ``rename GAME NAME``.  GAME: a game's name or its number."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 import time
@@ -19,7 +20,7 @@ from voicemaster.host.setup.resume import scores
 from voicemaster.host.setup.saved import SavedGame, Scan, name_problem, pick, scan
 from voicemaster.host.setup.session import fail
 from voicemaster.places import Places
-from voicemaster.records import is_locked
+from voicemaster.records import is_locked, lock_path
 from voicemaster.settings import GamesSettings
 
 
@@ -119,6 +120,7 @@ def cmd_delete(settings: GamesSettings, places: Places) -> int:
         game.path.rename(target)
     except OSError as exc:
         return fail(f"cannot move {game.path} to the trash: {reason(exc)}")
+    _drop_stale_lock(game.path)
     print(f"moved {game.name} to the trash ({target}); voicemaster games restore {target.stem}")
     return 0
 
@@ -163,8 +165,15 @@ def cmd_rename(settings: GamesSettings, places: Places) -> int:
         game.path.rename(target)
     except OSError as exc:
         return fail(f"cannot rename {game.path}: {reason(exc)}")
+    _drop_stale_lock(game.path)
     print(f"renamed {game.name} to {name} ({target})")
     return 0
+
+
+def _drop_stale_lock(record: Path) -> None:
+    """The lock file a killed game left beside a record that moved (nobody holds it)."""
+    with contextlib.suppress(OSError):
+        lock_path(record).unlink(missing_ok=True)
 
 
 def _missing(given: str, places: Places) -> int:

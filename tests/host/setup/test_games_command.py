@@ -86,3 +86,21 @@ def test_rename_takes_a_name_with_its_suffix(
     saved(games, "game-20260101-120000-1", 1)
     assert main(["games", "rename", "1", "x.jsonl"]) == 0
     assert (games / "x.jsonl").exists() and not (games / "x.jsonl.jsonl").exists()
+
+
+def test_a_game_being_played_is_neither_deleted_nor_renamed(
+    data_folder: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from voicemaster.records import RecordWriter, lock_path
+
+    record = saved(data_folder / "games", "party", 1)
+    playing = RecordWriter(record)  # as a game holds it
+    try:
+        assert main(["games", "delete", "party", "--yes"]) == 2
+        assert main(["games", "rename", "party", "other"]) == 2
+        assert capsys.readouterr().err.count("this game is being played elsewhere") == 2
+        assert record.exists()
+    finally:
+        playing.close()
+    assert not lock_path(record).exists()
+    assert main(["games", "delete", "party", "--yes"]) == 0
