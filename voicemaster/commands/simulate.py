@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from voicemaster.board.settings import BoardError, BoardSettings
 from voicemaster.commands.play import stopped_message
 from voicemaster.commands.play_start import (
+    check_fits,
     digests,
     header_options,
     open_game,
@@ -119,7 +120,11 @@ def cmd_simulate(settings: SimulateSettings) -> int:
     try:
         path, header = _simulation_header(settings)
         if header is None:
-            game_log, quiz = open_game(path, places=settings.places, history=False)
+            moved = settings.game.deck  # a resumed simulation's decks given anew (moved)
+            if moved:
+                refs = deck_refs(moved, deck_folders(settings.places))
+                check_fits(path, {"deck": refs}, moved)
+            game_log, quiz = open_game(path, places=settings.places, history=False, moved=moved)
         else:
             deck = load_decks(resolve_decks(header["deck"], deck_folders(settings.places)))
             quiz = Quiz(deck, settings=draw_settings(header, path))

@@ -78,3 +78,14 @@ def test_a_deck_whose_asked_cards_changed_is_refused_and_named(
         in err
     )
     assert record.read_bytes() == before
+
+
+def test_a_resumed_simulation_takes_its_moved_deck_too(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record, new, _ = moved_game(tmp_path)
+    capsys.readouterr()
+    assert main(["simulate", "--resume", str(record)]) == 2
+    assert "--deck FILE" in capsys.readouterr().err
+    assert main(["simulate", "--resume", str(record), "--deck", str(new)]) == 0
+    assert read_record(record).game.finished
