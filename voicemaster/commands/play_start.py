@@ -264,7 +264,7 @@ def open_game(
     refs = list(header.get("deck") or deck_paths(None, variant, folders))
     if moved and not new and deck_refs(moved, folders) != refs:  # checked by check_fits
         refs = header["deck"] = deck_refs(moved, folders)
-    decks = [load_deck(p) for p in resolve_decks(refs, folders)]
+    decks = [load_deck(p) for p in resolve_decks(refs, folders, saved=not new)]
     deck = join_decks(decks)
     check_deck_serves(deck, game_from_header(header))
     settings = draw_settings(header, path)

@@ -68,13 +68,14 @@ def deck_refs(paths: list[str], folders: tuple[Path, ...]) -> list[str]:
     return [deck_ref(path, folders) for path in paths]
 
 
-def resolve_decks(refs: list[str], folders: tuple[Path, ...]) -> list[str]:
-    """The files of the decks a header names; SetupError naming a deck that is not found."""
+def resolve_decks(refs: list[str], folders: tuple[Path, ...], saved: bool = False) -> list[str]:
+    """The files of the decks a header names; SetupError naming a deck that is not found
+    (``saved``: a saved game's, which ``--deck`` may give anew)."""
     found = []
     for ref in refs:
         path = find_deck(ref, folders)
         if path is None and Path(ref).is_absolute():
-            if not Path(ref).exists():
+            if saved and not Path(ref).exists():
                 raise SetupError(
                     f"the game's deck {ref} is gone; give its new place with --deck FILE"
                 )
