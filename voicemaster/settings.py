@@ -75,11 +75,12 @@ class SimulateSettings:
 @dataclass(frozen=True)
 class GamesSettings:
     places: Places
-    command: str | None = None  # None (list), "delete" or "rename"
+    command: str | None = None  # None (list), "delete", "trash", "restore" or "rename"
     all: bool = False
     json: bool = False
     game: str | None = None
     name: str | None = None
+    yes: bool = False  # delete without asking
 
 
 @dataclass(frozen=True)
@@ -101,6 +102,7 @@ class DeckImportSettings:
     file: str
     output: str
     deck_id: str | None = None
+    force: bool = False  # overwrite an existing output file
 
 
 @dataclass(frozen=True)

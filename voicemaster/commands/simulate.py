@@ -7,7 +7,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from voicemaster.board.settings import BoardError, BoardSettings
+from voicemaster.commands.play import stopped_message
 from voicemaster.commands.play_start import (
+    check_fits,
     digests,
     header_options,
     open_game,
@@ -35,7 +37,7 @@ from voicemaster.host.setup.session import (
     resolve_decks,
     team_names,
 )
-from voicemaster.records import game_from_header
+from voicemaster.records import RecordBusy, game_from_header
 from voicemaster.settings import SimulateSettings
 from voicemaster.simulator.play import play_out
 from voicemaster.simulator.table import SimTable
@@ -47,13 +49,14 @@ if TYPE_CHECKING:
 
 def _simulation_header(settings: SimulateSettings) -> tuple[Path, dict[str, Any] | None]:
     """The record to play and a new game's header (None: resumed).  An existing --record is
-    refused (resume it instead); the default record of a seed is simulated afresh."""
+    refused (resume it instead); the default record goes to the data folder's simulations/,
+    under a new name when one of the same seed is there."""
     game = replace(settings.game, variant=settings.game.variant or "standard")
     places = settings.places
     if game.resume is not None:
-        found = [Path(game.resume)] if game.resume else unfinished_games(places.games)
+        found = [Path(game.resume)] if game.resume else unfinished_games(places.simulations)
         if not found:
-            raise SetupError(f"no unfinished game in {places.games}/")
+            raise SetupError(f"no unfinished simulation in {places.simulations}/")
         return found[0], None
     if game.record:
         check_record_path(Path(game.record))
@@ -63,14 +66,19 @@ def _simulation_header(settings: SimulateSettings) -> tuple[Path, dict[str, Any]
     decks = deck_refs(deck_paths(game.deck, game.variant or "standard", folders), folders)
     extra = variant_extra(game, teams, None)
     header = new_header(header_options(game), teams, {"deck": decks, "simulate": options, **extra})
-    path = (
-        Path(game.record)
-        if game.record
-        else places.games / f"simulate-{header['variant']}-{len(teams)}-{header['seed']}.jsonl"
-    )
-    if not game.record:
-        path.unlink(missing_ok=True)
+    name = f"simulate-{header['variant']}-{len(teams)}-{header['seed']}"
+    path = Path(game.record) if game.record else free_path(places.simulations, name)
     return path, header
+
+
+def free_path(folder: Path, name: str) -> Path:
+    """``folder/NAME.jsonl``, or ``NAME-2.jsonl``, ``NAME-3.jsonl`` ... when it is taken: a
+    simulation never overwrites an earlier one."""
+    path, number = folder / f"{name}.jsonl", 1
+    while path.exists() or path.is_symlink():
+        number += 1
+        path = folder / f"{name}-{number}.jsonl"
+    return path
 
 
 def _sound_options(settings: SimulateSettings) -> dict[str, Any]:
@@ -112,14 +120,18 @@ def cmd_simulate(settings: SimulateSettings) -> int:
     try:
         path, header = _simulation_header(settings)
         if header is None:
-            game_log, quiz = open_game(path, places=settings.places, history=False)
+            moved = settings.game.deck  # a resumed simulation's decks given anew (moved)
+            if moved:
+                refs = deck_refs(moved, deck_folders(settings.places))
+                check_fits(path, {"deck": refs}, moved)
+            game_log, quiz = open_game(path, places=settings.places, history=False, moved=moved)
         else:
             deck = load_decks(resolve_decks(header["deck"], deck_folders(settings.places)))
             quiz = Quiz(deck, settings=draw_settings(header, path))
             check_deck_serves(quiz.deck, game_from_header(header))
             game_log = GameLog(path, header)
             game_log.card_digest = digests(quiz.deck)
-    except (SetupError, DeckError) as exc:
+    except (SetupError, DeckError, RecordBusy) as exc:
         return fail(str(exc))
     options = game_log.header.get("simulate", {})
     seed = int(game_log.header.get("seed", 0))
@@ -130,6 +142,10 @@ def cmd_simulate(settings: SimulateSettings) -> int:
     except BoardError as exc:
         game_log.close()
         return fail(str(exc))
+    except KeyboardInterrupt:
+        game_log.close()
+        fail(stopped_message(game_log, "simulate"))
+        return 130
     finally:
         board.close()
 
