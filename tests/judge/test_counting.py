@@ -115,7 +115,7 @@ def test_a_wrong_number_with_the_noun_is_wrong(deck: str, card: Card) -> None:
     n, noun = int(card.answer), counted_noun(card)
     for options in (False, True) if card.options else (False,):
         key = key_of(card, options)
-        for other in (n - 1, n + 1, 2 * n + 3):
+        for other in (o for o in (n - 1, n + 1, 2 * n + 3) if o >= 0):
             for spoken in (f"{said(other)} {noun}", f"{other} {noun}"):
                 verdict = judge(spoken, key)
                 assert verdict.verdict == "wrong", (deck, spoken, verdict)
