@@ -79,6 +79,8 @@ def _sound_options(settings: SimulateSettings) -> dict[str, Any]:
     if settings.through != "audio":
         if voices is not None or noise != "none" or snr is not None or asr is not None:
             raise SetupError("--voices, --noise, --snr and --asr are for --through audio")
+        if settings.yes_sayer or settings.transcript is not None:
+            raise SetupError("--yes-sayer and --transcript are for --through audio")
         return {}
     if snr is not None and noise == "none":
         raise SetupError("--snr is the speech over the noise: give --noise car or room too")
@@ -89,7 +91,8 @@ def _sound_options(settings: SimulateSettings) -> dict[str, Any]:
     except (ValueError, SpeechUnavailable) as exc:
         raise SetupError(f"--voices: {exc}") from None
     sound = Sound(chosen, None if noise == "none" else noise, SNR_DB if snr is None else snr)
-    return sound.options() | ({"asr": asr} if asr is not None else {})
+    yes = {"yes_sayer": True} if settings.yes_sayer else {}  # kept: a resumed game says yes too
+    return sound.options() | ({"asr": asr} if asr is not None else {}) | yes
 
 
 def summary(game_log: GameLog, master: Host[Any]) -> dict[str, Any]:

@@ -64,6 +64,8 @@ class SimTable:
         self.card: Any = None  # the card answered at the last answer window
         self._cards = answer_index(deck)
         self.capped = False  # stopped after MAX_PLAYOFF_ROUNDS play-off rounds
+        # the teams answer yes to every "Did you say ...?" (``simulate --yes-sayer``)
+        self.yes_sayer = bool(log.header.get("simulate", {}).get("yes_sayer", False))
 
     # --- the ears interface -------------------------------------------------------------------
     def cue(self, cue: Cue) -> None:
@@ -156,8 +158,8 @@ class SimTable:
             return self._shout(cue, rng, 0.15) if cue.attempt == 0 else None
         if cue.kind == Point.ARRANGE:
             return "keep it" if rng.random() < 0.5 or not cue.options else rng.choice(cue.options)
-        if cue.kind == Point.CONFIRM:
-            return "yes" if self._was_said(cue) else "no"
+        if cue.kind == Point.CONFIRM:  # a yes-sayer says yes to anything it is asked
+            return "yes" if self.yes_sayer or self._was_said(cue) else "no"
         if cue.kind == Point.KNOCKBACK:
             return rng.choice(("back", "forward"))
         if cue.kind == Point.TAKEBACK:
