@@ -129,7 +129,9 @@ def cmd_simulate(settings: SimulateSettings) -> int:
     skill = float(options.get("skill", settings.skill))
     board = Beside(settings.board, game_log)
     try:
-        return _simulate(game_log, quiz, seed, skill, options, board, settings.models)
+        return _simulate(
+            game_log, quiz, seed, skill, options, board, settings.models, settings.transcript
+        )
     except BoardError as exc:
         game_log.close()
         return fail(str(exc))
@@ -166,24 +168,40 @@ def _simulate(
     options: dict[str, Any],
     board: Beside,
     models: Path | None = None,
+    transcript: str | None = None,
 ) -> int:
     if game_log.header["variant"] == "timeline":
         from voicemaster.simulator.timeline import simulate_timeline
 
+        if transcript is not None:
+            game_log.close()
+            return fail("--transcript is not made for timeline games yet")
         through = options.get("through", "text")
         return simulate_timeline(game_log, quiz, seed, skill, through, board.wrap)
     if options.get("through", "text") == "audio":
         from voicemaster.simulator.audio import AudioTable
 
         try:
-            audio = AudioTable(game_log, seed, skill, quiz.deck, models)
+            audio = AudioTable(
+                game_log, seed, skill, quiz.deck, models, transcript_path(transcript)
+            )
         except (SpeechUnavailable, ImportError) as exc:
             game_log.close()
             return fail(f"cannot simulate through audio: {exc}")
+        except OSError as exc:
+            game_log.close()
+            return fail(f"cannot write the transcript {transcript}: {exc.strerror or exc}")
         table: SimTable = audio
         speaker: Speaker = audio.speaker()
     else:
         table, speaker = SimTable(game_log, seed, skill, quiz.deck), TranscriptSpeaker()
     ears = board.wrap(table)
     master = quizmaster_class(game_log.header["variant"])(game_log, quiz, speaker, ears, Timing())
-    return play_out(master.run, game_log, table, skill, lambda: summary(game_log, master))
+    try:
+        return play_out(master.run, game_log, table, skill, lambda: summary(game_log, master))
+    finally:
+        table.close()
+
+
+def transcript_path(transcript: str | None) -> Path | None:
+    return None if transcript is None else Path(transcript)

@@ -55,6 +55,7 @@ class SimTable:
         self._next_said: str | None = None  # what is said at this one
         self.meant: dict[str, str] = {}  # role -> what the team said meant (once it was heard)
         self._meaning: tuple[str, str] | None = None  # (role, meant) of the words at this point
+        self.said_meaning: tuple[str, str] | None = None  # (role, meant) of the last answer said
         self._asked: Counter[tuple[Any, ...]] = Counter()
         self.again = 0
         self._pending: tuple[Cue, random.Random] | None = None  # a point decided when heard
@@ -73,7 +74,7 @@ class SimTable:
         if not game.finished and self.playoff_rounds() >= MAX_PLAYOFF_ROUNDS:
             self.capped = True
             raise QuitGame()  # the record is saved; the summary shows no winner
-        self._meaning, self._pending = None, None
+        self._meaning, self._pending, self.said_meaning = None, None, None
         # a listening point asked again (a window that listens on after a shout) decides anew
         point = (cue.lines, cue.edits, cue.kind, cue.team, cue.attempt, cue.detail)
         again = self._asked[point]
@@ -108,6 +109,7 @@ class SimTable:
         if self._meaning is not None:
             role, meant = self._meaning
             self.meant[role], self._meaning = meant, None
+            self.said_meaning = (role, meant)
         return text
 
     def annotate(self, line: Mapping[str, Any]) -> dict[str, Any]:
@@ -120,6 +122,9 @@ class SimTable:
         out: dict[str, Any] = {"meant": dict(self.meant), "misjudged": misjudged}
         self.meant, self._last = {}, {}
         return out
+
+    def close(self) -> None:
+        """The game is over (a table that writes something closes it; see ``AudioTable``)."""
 
     def _game(self, cue: Cue) -> Game:
         """The game at this point, replayed from the record; while a question taken back is
