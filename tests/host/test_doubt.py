@@ -8,6 +8,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.host.familie.test_familie_dialogue import master as familie
 from tests.host.helpers import Table, quizmaster
 from voicemaster.host.asking import SAY_AGAIN, THEN_AGAIN, Step, next_step
 from voicemaster.host.quiz import Judged
@@ -115,3 +116,24 @@ def test_no_ask_back_ever_says_a_right_answer_and_yes_never_makes_one_right(
     if verdict == "right":
         assert qm.quiz.judge(last.text, card).answer == "right"
         assert not (last.narrow or last.unclear or last.guessed)
+
+
+def test_options_read_out_a_right_letter_is_heard_again_a_wrong_one_asked(
+    tmp_path: Path,
+) -> None:
+    """The options were read to everyone, but a "yes" to "Did you say B?" must still not turn a
+    wrong hearing right: a right option (by letter) is heard again, a wrong one asked back."""
+    table = Table().at("confirm", "yes")
+    qm, speaker = familie(tmp_path / "g.jsonl", table, {"red": "child", "blue": "adult"})
+    card = next(c for c in qm.quiz.deck.questions if len(c.options) == 3)
+    letter = "ABC"[list(card.options).index(card.answer)]
+    wrong = next(x for x in "ABC" if x != letter)
+    qm.tell_options(card, ["red"])
+    assert qm.quiz.judge(letter, card, options=True).answer == "right"
+    table.queue["answer"] = [letter]
+    first = heard(letter, narrow=True)
+    assert qm.judge_answer(first.text, card, "red", "defender", first) == "right"
+    assert speaker.said == [SAY_AGAIN]
+    doubtful = heard(wrong, narrow=True)
+    assert qm.judge_answer(doubtful.text, card, "red", "defender", doubtful) == "wrong"
+    assert speaker.said[1:] == [f"Did you say {wrong}?"]
