@@ -38,14 +38,18 @@ class Figures:
 
 
 def figures(path: Path) -> Figures:
-    out = Figures()
+    out, cards = Figures(), set()
     for text in path.read_text(encoding="utf-8").splitlines():
         if text.startswith("QM"):
             mark = text.split()[1] if len(text.split()) > 1 else ""
             out.asked += mark == "asked"
             out.reveals += "REVEALS" in text.split("Did you say")[0]
             out.again += mark == "again"
-        elif text.startswith("==") and "(corrected)" not in text:
+        elif text.startswith("=="):
+            card = text.split()[1]
+            if card in cards:  # decided again: corrected or taken back, not a first verdict
+                continue
+            cards.add(card)
             out.questions += 1
             roles = text.split("  ", 1)[1].split("; ")
             out.verdicts += len(roles)

@@ -13,7 +13,8 @@ simulator only; the quizmaster learns nothing of it.
 A quizmaster line that settles a doubt is marked: ``asked`` ("Did you say ...?") and
 ``again`` (the answer heard again); an ask-back whose words would be judged right is marked
 ``REVEALS`` (the rule of docs/hearing.md is that there are none).  A verdict that differs from
-what the team meant is marked ``MISJUDGED``.
+what the team meant is marked ``MISJUDGED``; a card decided again (the table corrected the
+verdict, or took it back and answered anew) is marked ``(corrected)``.
 """
 
 from __future__ import annotations
@@ -52,6 +53,7 @@ class Transcript:
         self.out: TextIO = path.open("w", encoding="utf-8")
         self.is_right = is_right
         self.asks = self.agains = self.reveals = 0
+        self.cards: set[str] = set()  # cards decided: a card decided again was corrected
 
     def quizmaster(self, said: str) -> None:
         kind = doubt_kind(said)
@@ -85,7 +87,8 @@ class Transcript:
             wanted = meant.get(role)
             mark = "  MISJUDGED" if wanted is not None and wanted != verdict else ""
             parts.append(f"{role} {verdict}" + (f" (meant {wanted}){mark}" if wanted else ""))
-        edits = " (corrected)" if line.get("edits") else ""
+        edits = " (corrected)" if card in self.cards else ""
+        self.cards.add(card)
         self._write(f"==    {card}{edits}  " + "; ".join(parts))
 
     def summary(self) -> str:
