@@ -144,8 +144,8 @@ def decisions_table(cases: list[Case], results: Results) -> None:
     print("\nwhat the game does (own window: right taken; competitor window: wrong taken; "
           "both windows: asked back, heard again; ask-backs saying a right answer, now / "
           "under main's rule):")  # fmt: skip
-    print(f"{'set':<18}" + "".join(f"| {n + ': right taken':<26}{'wrong taken':<13}{'asked':<9}"
-                                   f"{'again':<9}{'says right':<13}" for n in names))  # fmt: skip
+    print(f"{'set':<18}" + "".join(f"| {n + ': right taken':<26}{'wrong taken':<16}{'asked':<17}"
+                                   f"{'again':<17}{'says right':<13}" for n in names))  # fmt: skip
     for group in [*groups_of(cases), "ALL"]:
         idx = [i for i, c in enumerate(cases) if group in ("ALL", c.group)]
         row = f"{group:<18}"
@@ -157,8 +157,8 @@ def decisions_table(cases: list[Case], results: Results) -> None:
             asked = sum(o.decision == "asked" for o in outs)
             again = sum(o.decision == "again" for o in outs)
             says, before = sum(o.ask_right for o in outs), sum(o.said_right_before for o in outs)
-            row += f"| {pct(right, len(pairs)):<26}{pct(wrong, len(pairs)):<13}"
-            row += f"{pct(asked, len(outs)):<9}{pct(again, len(outs)):<9}"
+            row += f"| {pct(right, len(pairs)):<26}{pct(wrong, len(pairs)):<16}"
+            row += f"{pct(asked, len(outs)):<17}{pct(again, len(outs)):<17}"
             row += f"{f'{says} / {before}':<13}"
             if group == "ALL":
                 FIG[n, "taken right"] = ratio(right, len(pairs))
