@@ -45,6 +45,7 @@ from bench_speech_cases import (  # noqa: E402
 from bench_speech_report import (  # noqa: E402
     FIG,
     accuracy_table,
+    decisions_table,
     doubts_table,
     hear_all,
     latency,
@@ -208,6 +209,7 @@ def main(argv: list[str] | None = None) -> int:
     results = hear_all(systems, cases)
     accuracy_table(cases, results)
     doubts_table(cases, results)
+    decisions_table(cases, results)
     misjudged(cases, results, args.systems[0], plan.misjudged)
     write_cases(args.cases_out, cases, results)
     if not args.only_accuracy:

@@ -157,6 +157,7 @@ def _simulate(ns: argparse.Namespace) -> SimulateSettings:
     return SimulateSettings(
         _game(ns), places, board, skill=ns.skill, through=ns.through, voices=ns.voices,
         noise=ns.noise, snr=ns.snr, asr=ns.asr, models=Path(DEFAULT_MODELS),
+        yes_sayer=ns.yes_sayer, transcript=ns.transcript,
     )  # fmt: skip
 
 

@@ -70,6 +70,8 @@ class SimulateSettings:
     snr: float | None = None
     asr: str | None = None
     models: Path | None = None  # where downloaded speech models live (--asr vosk)
+    yes_sayer: bool = False  # the teams answer yes to every "Did you say ...?"
+    transcript: str | None = None  # where the transcript of a game through audio is written
 
 
 @dataclass(frozen=True)

@@ -87,6 +87,8 @@ def _sound_options(settings: SimulateSettings) -> dict[str, Any]:
     if settings.through != "audio":
         if voices is not None or noise != "none" or snr is not None or asr is not None:
             raise SetupError("--voices, --noise, --snr and --asr are for --through audio")
+        if settings.yes_sayer or settings.transcript is not None:
+            raise SetupError("--yes-sayer and --transcript are for --through audio")
         return {}
     if snr is not None and noise == "none":
         raise SetupError("--snr is the speech over the noise: give --noise car or room too")
@@ -97,7 +99,8 @@ def _sound_options(settings: SimulateSettings) -> dict[str, Any]:
     except (ValueError, SpeechUnavailable) as exc:
         raise SetupError(f"--voices: {exc}") from None
     sound = Sound(chosen, None if noise == "none" else noise, SNR_DB if snr is None else snr)
-    return sound.options() | ({"asr": asr} if asr is not None else {})
+    yes = {"yes_sayer": True} if settings.yes_sayer else {}  # kept: a resumed game says yes too
+    return sound.options() | ({"asr": asr} if asr is not None else {}) | yes
 
 
 def summary(game_log: GameLog, master: Host[Any]) -> dict[str, Any]:
@@ -138,7 +141,9 @@ def cmd_simulate(settings: SimulateSettings) -> int:
     skill = float(options.get("skill", settings.skill))
     board = Beside(settings.board, game_log)
     try:
-        return _simulate(game_log, quiz, seed, skill, options, board, settings.models)
+        return _simulate(
+            game_log, quiz, seed, skill, options, board, settings.models, settings.transcript
+        )
     except BoardError as exc:
         game_log.close()
         return fail(str(exc))
@@ -179,24 +184,40 @@ def _simulate(
     options: dict[str, Any],
     board: Beside,
     models: Path | None = None,
+    transcript: str | None = None,
 ) -> int:
     if game_log.header["variant"] == "timeline":
         from voicemaster.simulator.timeline import simulate_timeline
 
+        if transcript is not None:
+            game_log.close()
+            return fail("--transcript is not made for timeline games yet")
         through = options.get("through", "text")
         return simulate_timeline(game_log, quiz, seed, skill, through, board.wrap)
     if options.get("through", "text") == "audio":
         from voicemaster.simulator.audio import AudioTable
 
         try:
-            audio = AudioTable(game_log, seed, skill, quiz.deck, models)
+            audio = AudioTable(
+                game_log, seed, skill, quiz.deck, models, transcript_path(transcript)
+            )
         except (SpeechUnavailable, ImportError) as exc:
             game_log.close()
             return fail(f"cannot simulate through audio: {exc}")
+        except OSError as exc:
+            game_log.close()
+            return fail(f"cannot write the transcript {transcript}: {exc.strerror or exc}")
         table: SimTable = audio
         speaker: Speaker = audio.speaker()
     else:
         table, speaker = SimTable(game_log, seed, skill, quiz.deck), TranscriptSpeaker()
     ears = board.wrap(table)
     master = quizmaster_class(game_log.header["variant"])(game_log, quiz, speaker, ears, Timing())
-    return play_out(master.run, game_log, table, skill, lambda: summary(game_log, master))
+    try:
+        return play_out(master.run, game_log, table, skill, lambda: summary(game_log, master))
+    finally:
+        table.close()
+
+
+def transcript_path(transcript: str | None) -> Path | None:
+    return None if transcript is None else Path(transcript)
