@@ -195,7 +195,12 @@ def _whisper(heard: Heard, signals: Signals, expectation: Expectation, limits: L
     decision = judge_signals(heard.text, signals, limits)
     if decision.kind == "nothing" or heard.bezzerwizzer:
         return decision
-    guess = guessed(heard.text, signals, limits)
+    phrases = window_phrases(expectation)
+    if decision.kind == "phrase" and signals.collapsed and heard.text in phrases:
+        # a repetition the window expects is said on purpose ("fifty fifty")
+        return replace(decision, narrow=signals.logprob < limits.narrow_logprob)
+    # a repetition of one of the window's phrases is heard, read once, not guessed
+    guess = None if signals.collapsed in phrases else guessed(heard.text, signals, limits)
     if guess is not None:
         return Decision("phrase", guess[0], narrow=True, guess=True, why=f"guess {guess[1]:.2f}")
     settled = _window_words(heard.text, signals, expectation)
