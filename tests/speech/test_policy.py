@@ -74,6 +74,19 @@ def test_a_repetition_of_a_window_answer_is_read_once_not_guessed() -> None:
     assert decision.narrow  # a doubled word is still asked back
 
 
+def test_an_answer_the_transcript_holds_is_not_guessed() -> None:
+    """A game's "32 degrees" heard clearly as "thirty two degrees" (-0.52) in a window of "32":
+    the transcript holds the answer, so the judge reads it; guessing "thirty two" in its place
+    would only doubt what was heard."""
+    window = Expectation(answers=("32",), competitors=("100",), commands=COMMANDS)
+    heard = _scored("thirty two degrees", -2.49, {"thirty two": -1.97, "100": -9.0}, -0.52)
+    decision = policy.decide(heard, window)
+    assert (decision.text, decision.narrow, decision.guess) == ("thirty two degrees", False, False)
+    # a doubtful transcript holding it is still guessed (Whisper counting: "one five")
+    doubtful = _scored("thirty two degrees", -2.49, {"thirty two": -1.97, "100": -9.0}, -0.9)
+    assert policy.decide(doubtful, window).guess
+
+
 def test_a_bare_yes_is_unclear_where_no_reply_is_asked_for() -> None:
     assert policy.decide(_heard("yes", -0.3), WINDOW).kind == "unclear"  # a "pass" misheard
     confirm = Expectation(commands=("yes", "no", "pass"))
