@@ -113,7 +113,11 @@ def play(seed: int, workdir: Path, extra: list[str]) -> dict[str, Any]:
     record.unlink(missing_ok=True)
     args = ["simulate", "--variant", "standard", "--teams", "4", "--through", "audio"]
     args += ["--seed", str(seed), "--record", str(record), "--data", str(workdir / "data")]
-    cli.main(args + extra)
+    try:
+        cli.main(args + extra)
+    finally:  # also when stopped early: what was heard so far
+        with (workdir / f"game_{seed}.heard.json").open("w", encoding="utf-8") as stream:
+            json.dump({"heard": dict(kinds), "asked": dict(asked)}, stream)
     lines = [json.loads(line) for line in record.read_text(encoding="utf-8").splitlines()[1:]]
     questions = [line for line in lines if "question" in line or "playoff" in line]
     misjudged = sum(int(line.get("misjudged", 0)) for line in lines)
