@@ -67,6 +67,7 @@ def test_resume_reads_the_order_the_record_holds(tmp_path: Path) -> None:
     path = tmp_path / "g.jsonl"
     qm, _ = master(path, Until(2), {"red": "child", "blue": "child"})
     qm.run()
+    qm.log.close()  # as `voicemaster play` does: the record's lock goes with it
     asked = questions(qm)[0]
     card = qm.quiz.card(asked["card"])
     assert card is not None
