@@ -119,6 +119,7 @@ def _card_key(card: dict[str, Any], others: list[str]) -> AnswerKey:
         reject=_strings(card.get("reject")),
         options=_strings(card.get("options")),
         competitors=tuple(a for a in others if a != card["answer"] and a not in accept),
+        question=str(card.get("question", "")),
     )
 
 

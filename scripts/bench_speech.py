@@ -46,6 +46,7 @@ from bench_speech_opinion import opinion_table  # noqa: E402
 from bench_speech_report import (  # noqa: E402
     FIG,
     accuracy_table,
+    decisions_table,
     doubts_table,
     hear_all,
     latency,
@@ -222,6 +223,7 @@ def main(argv: list[str] | None = None) -> int:
     results = hear_all(systems, cases)
     accuracy_table(cases, results)
     doubts_table(cases, results)
+    decisions_table(cases, results)
     opinion_table(cases, results)
     misjudged(cases, results, args.systems[0], plan.misjudged)
     write_cases(args.cases_out, cases, results)

@@ -134,6 +134,40 @@ def doubts_table(cases: list[Case], results: Results) -> None:
         print(row)
 
 
+def decisions_table(cases: list[Case], results: Results) -> None:
+    """What the game does with each hearing (``host.asking.next_step``, a first answer with
+    nobody waiting): a right answer taken as right (own window), a wrong one taken as right
+    (competitor window), asked back and heard again (both windows), and the ask-backs whose
+    words are a right answer, now and under main's rule before issue 25 (a narrow phrase
+    asked back as heard), on the same hearings."""
+    names = list(results)
+    print("\nwhat the game does (own window: right taken; competitor window: wrong taken; "
+          "both windows: asked back, heard again; ask-backs saying a right answer, now / "
+          "under main's rule):")  # fmt: skip
+    print(f"{'set':<18}" + "".join(f"| {n + ': right taken':<26}{'wrong taken':<16}{'asked':<17}"
+                                   f"{'again':<17}{'says right':<13}" for n in names))  # fmt: skip
+    for group in [*groups_of(cases), "ALL"]:
+        idx = [i for i, c in enumerate(cases) if group in ("ALL", c.group)]
+        row = f"{group:<18}"
+        for n in names:
+            pairs = [results[n][i] for i in idx]
+            outs = [o for pair in pairs for o in pair]
+            right = sum(own.decision == "taken" and own.verdict == "right" for own, _ in pairs)
+            wrong = sum(r.decision == "taken" and r.verdict == "right" for _, r in pairs)
+            asked = sum(o.decision == "asked" for o in outs)
+            again = sum(o.decision == "again" for o in outs)
+            says, before = sum(o.ask_right for o in outs), sum(o.said_right_before for o in outs)
+            row += f"| {pct(right, len(pairs)):<26}{pct(wrong, len(pairs)):<16}"
+            row += f"{pct(asked, len(outs)):<17}{pct(again, len(outs)):<17}"
+            row += f"{f'{says} / {before}':<13}"
+            if group == "ALL":
+                FIG[n, "taken right"] = ratio(right, len(pairs))
+                FIG[n, "taken wrong"] = ratio(wrong, len(pairs))
+                FIG[n, "asked+again"] = ratio(asked + again, len(outs))
+                FIG[n, "says right"], FIG[n, "says right before"] = says, before
+        print(row)
+
+
 def misjudged(cases: list[Case], results: Results, name: str, limit: int) -> None:
     """The utterances ``name`` got wrong: said -> heard (verdict, why)."""
     wrong = [(c, o) for c, (own, rival) in zip(cases, results[name], strict=True)
@@ -167,10 +201,10 @@ def _row(name: str, case: Case, o: Outcome) -> dict[str, object]:
             "unclear": o.unclear, "narrow": o.narrow, "verdict": o.verdict, "why": o.why,
             "ok": (o.verdict == "right") == (o.window == "own"),
             "logprob": sig.logprob if sig else None, "no_speech": sig.no_speech if sig else None,
-            "compression": sig.compression if sig else None,
+            "compression": sig.compression if sig else None, "decision": o.decision,
+            "ask": o.ask, "guessed": bool(o.heard and o.heard.guessed),
             "repeated": sig.repeated if sig else None, "early": o.early,
             "decode_ms": round(o.decode_ms, 1),
-            "guessed": bool(o.heard and o.heard.guessed),
             "second": o.heard.second.text if o.heard and o.heard.second else None,
             "alone": [o.alone[0], o.alone[1].text if o.alone[1] else ""] if o.alone else None,
             }  # fmt: skip
@@ -263,6 +297,11 @@ def summary_rows() -> list[tuple[str, str, str, str, Check | None]]:
         ("everything: wrong rejected", "ALL wrong", "%", "", None),
         ("hearings unclear (asked again)", "unclear", "%", "", None),
         ("hearings narrow (asked back)", "narrow", "%", "", None),
+        ("game: right answers taken right", "taken right", "%", ">= 95%", at_least(0.95)),
+        ("game: wrong answers taken right", "taken wrong", "%", "<= 0.5%", lambda v: v <= 0.005),
+        ("game: asked back + again", "asked+again", "%", "<= 6%", lambda v: v <= 0.06),
+        ("ask-backs saying a right answer", "says right", "", "0", lambda v: v == 0),
+        ("  ... under main's rule, same hearings", "says right before", "", "", None),
         ("latency p50, speech end -> verdict", "p50", "ms", "<= 500 ms", lambda v: v <= 500),
         ("latency p95", "p95", "ms", "<= 1000 ms", lambda v: v <= 1000),
         *((f"  ESTIMATE {b} {q}", f"{b} {q}", "ms", "", None)
@@ -280,6 +319,8 @@ def shown(value: float | None, unit: str) -> str:
         return "-"
     if unit == "%":
         return f"{100 * value:.1f}%"
+    if not unit:
+        return f"{value:.0f}"
     return f"{value:.1f} {unit}" if unit == "/h" else f"{value:.0f} {unit}"
 
 

@@ -29,14 +29,17 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench_speech_cases import Case  # noqa: E402
 
+from voicemaster.host.asking import next_step  # noqa: E402
+from voicemaster.host.quiz import Judged  # noqa: E402
 from voicemaster.judge import AnswerKey, judge, normalise  # noqa: E402
+from voicemaster.judge.model import VerdictName  # noqa: E402
 from voicemaster.lexicon import PROMPTED_COMMANDS  # noqa: E402
 from voicemaster.speech import audio, policy  # noqa: E402
 from voicemaster.speech.base import Expectation, Heard  # noqa: E402
@@ -125,6 +128,12 @@ class Outcome:
     early: bool = False  # ended on a complete phrase before the full trailing silence
     endpoint_ms: float = 0.0  # audio from the endpointer's last speech frame to the end decision
     busy_ms: float = 0.0  # recognizer and judge wall time after the true speech end (real time)
+    decision: str = "silent"  # what the game does: taken | asked | again | silent (next_step)
+    ask: str | None = None  # with "asked": the words of "Did you say ...?"
+    ask_right: bool = False  # those words would be judged right: the answer said aloud
+    # main's rule before issue 25 (a narrow phrase asked back as heard, right or not) would
+    # have said a right answer aloud: for the before/after figure only
+    said_right_before: bool = False
     # with a second opinion: (verdict, heard) of the first hearing alone, in the same run
     alone: tuple[str, Heard | None] | None = None
 
@@ -258,9 +267,10 @@ def run_case(system: System, case: Case, which: str = "own", realtime: bool = Fa
     if spoke is not None:
         latency = (done - spoke) * 1000
         busy = (system.recognizer.busy_after(spoke) + done - judging) * 1000
+    step = game_step(system, verdict, why, got.heard, key)
     return Outcome(which, verdict, why, got.heard, latency, got.decode_ms,
                    audio.duration_s(got.endpoint.pcm), got.early, got.endpoint_ms,
-                   busy or 0.0, alone(system, got.heard, key, expectation))  # fmt: skip
+                   busy or 0.0, *step, alone(system, got.heard, key, expectation))  # fmt: skip
 
 
 def alone(
@@ -272,6 +282,18 @@ def alone(
         return None
     first = policy.review(raw, expectation)
     return system.verdict_of(first.text, key)[0], first
+
+
+def game_step(
+    system: System, verdict: str, why: str, heard: Heard, key: AnswerKey
+) -> tuple[str, str | None, bool, bool]:
+    """(decision, words asked, those words right, main's rule would have said a right answer):
+    the quizmaster's own ``next_step`` on this hearing as a first answer, nobody waiting."""
+    judged = Judged(cast(VerdictName, verdict), "", why)
+    step = next_step(judged, heard, guarded=False)
+    ask_right = step.ask is not None and system.verdict_of(step.ask, key)[0] == "right"
+    before = verdict == "right" and heard.narrow and not heard.unclear
+    return step.decision, step.ask, ask_right, before
 
 
 def spot_stream(system: System, pcm: bytes, teams: tuple[str, ...]) -> int:

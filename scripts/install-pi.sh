@@ -3,10 +3,12 @@
 # the package, optionally the vosk speech model, the USB microphone and speaker as the sound
 # defaults, and a systemd unit that starts a game at boot once a microphone is present.
 #
-#   scripts/install-pi.sh [--vosk] [--no-service] [--card N] [--teams N] [--dry-run]
+#   scripts/install-pi.sh [--vosk] [--no-service] [--kiosk] [--card N] [--teams N] [--dry-run]
 #
 #   --vosk        download vosk-model-small-en-us-0.15 into models/ (about 40 MB; --asr vosk)
 #   --no-service  do not install the systemd unit
+#   --kiosk       also open the live board full-screen on the Pi's HDMI screen when one is
+#                 attached (Chromium in kiosk mode inside cage; voicemaster-board.service)
 #   --card N      the ALSA card to use for microphone and speaker (default: the first USB card)
 #   --teams N     start every boot-time game with N teams (else it asks by voice)
 #   --dry-run     print what would be done, change nothing
@@ -14,15 +16,16 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DIR=$(pwd)
-VOSK=0 SERVICE=1 CARD="" TEAMS="" DRY=0
+VOSK=0 SERVICE=1 KIOSK=0 CARD="" TEAMS="" DRY=0
 while [ $# -gt 0 ]; do
     case "$1" in
         --vosk) VOSK=1 ;;
         --no-service) SERVICE=0 ;;
+        --kiosk) KIOSK=1 ;;
         --card) CARD="$2"; shift ;;
         --teams) TEAMS="$2"; shift ;;
         --dry-run) DRY=1 ;;
-        -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
         *) echo "install-pi: unknown option $1 (try --help)" >&2; exit 2 ;;
     esac
     shift
@@ -88,5 +91,20 @@ DEFAULTS
     as_root systemctl daemon-reload
     as_root systemctl enable voicemaster.service
     echo "the game starts at the next boot; now: sudo systemctl start voicemaster"
+fi
+echo "== 5. the board on the HDMI screen"
+if [ "$KIOSK" -eq 1 ]; then
+    # Raspberry Pi OS names Debian's chromium package chromium-browser
+    browser=chromium
+    if ! apt-cache show chromium >/dev/null 2>&1; then browser=chromium-browser; fi
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq cage "$browser"
+    sed -e "/^#/!s|@USER@|$USER_NAME|g" -e "/^#/!s|@DIR@|$DIR|g" scripts/voicemaster-board.service \
+        | write_file /etc/systemd/system/voicemaster-board.service
+    as_root usermod -a -G video,render,input "$USER_NAME"
+    as_root systemctl daemon-reload
+    as_root systemctl enable voicemaster-board.service
+    scripts/board-kiosk --check || echo "the board opens on the screen once one is attached"
+else
+    echo "the board is on the network (port 8080); --kiosk also opens it full-screen on HDMI"
 fi
 echo "done. Play by hand: .venv/bin/voicemaster play   (or --input keyboard --output text)"

@@ -53,3 +53,14 @@ def test_the_test_command_prints_why_a_test_was_skipped(tmp_path: Path) -> None:
     )
     assert run.returncode == 0, run.stdout + run.stderr
     assert "SKIPPED [1]" in run.stdout and "no sound card in this box" in run.stdout
+
+
+def test_the_package_metadata_and_readme_stand_on_their_own() -> None:
+    """The license is an SPDX string (a table makes setuptools print a deprecation screen at
+    set-up), and the README points to nothing outside a clone."""
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert project["project"]["license"] == "MIT"
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "../" not in readme

@@ -157,14 +157,19 @@ def _simulate(ns: argparse.Namespace) -> SimulateSettings:
     return SimulateSettings(
         _game(ns), places, board, skill=ns.skill, through=ns.through, voices=ns.voices,
         noise=ns.noise, snr=ns.snr, asr=ns.asr, models=Path(DEFAULT_MODELS),
+        yes_sayer=ns.yes_sayer, transcript=ns.transcript,
     )  # fmt: skip
 
 
 def _games(ns: argparse.Namespace) -> GamesSettings:
     places = _places(ns, _config())
     command = ns.games_command
-    game, name = getattr(ns, "game", None), getattr(ns, "name", None)
-    return GamesSettings(places, command, all=ns.all, json=ns.json, game=game, name=name)
+    game, name, yes = (
+        getattr(ns, "game", None),
+        getattr(ns, "name", None),
+        getattr(ns, "yes", False),
+    )
+    return GamesSettings(places, command, ns.all, ns.json, game, name, yes)
 
 
 def _say(ns: argparse.Namespace) -> SaySettings:
@@ -187,7 +192,7 @@ COMMANDS: dict[str, tuple[Callable[[argparse.Namespace], object], str]] = {
         "deck:cmd_check",
     ),
     "deck import": (
-        lambda ns: DeckImportSettings(ns.source, ns.file, ns.output, ns.deck_id),
+        lambda ns: DeckImportSettings(ns.source, ns.file, ns.output, ns.deck_id, ns.force),
         "deck:cmd_import",
     ),
     "deck stats": (
@@ -214,7 +219,7 @@ def settings_for(argv: Sequence[str] | None = None) -> Any:
 
 def main(argv: Sequence[str] | None = None) -> int:
     from voicemaster.places import ConfigError
-    from voicemaster.records import SaveError
+    from voicemaster.records import RecordBusy, SaveError
 
     ns = build_parser().parse_args(argv)
     convert, target = COMMANDS[ns.run]
@@ -224,7 +229,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         handler: Callable[[Any], int]
         handler = getattr(importlib.import_module(f"voicemaster.commands.{module}"), name)
         return handler(settings)
-    except (ConfigError, SaveError, UsageError) as exc:
+    except (ConfigError, SaveError, UsageError, RecordBusy) as exc:
         print(f"voicemaster: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

@@ -1,11 +1,12 @@
 """Where voicemaster keeps its files.
 
-One data folder holds the saved games (``games/``), the crash log (``voicemaster.log``) and the
-history of asked questions (``history.json``).  It is chosen in cli.py, the only reader of argv,
-the environment and the config file: ``--data DIR``, else ``$VOICEMASTER_DATA``, else ``data`` in
-the config file, else ``$XDG_DATA_HOME/voicemaster`` (``~/.local/share/voicemaster``).  The
-functions here take what cli.py read and return a ``Places``, which the commands receive in
-their settings (:mod:`voicemaster.settings`).
+One data folder holds the saved games (``games/``), the simulated games (``simulations/``,
+never offered by ``play``), deleted games (``trash/``, until ``games restore``), the crash log
+(``voicemaster.log``) and the history of asked questions (``history.json``).  It is chosen in
+cli.py, the only reader of argv, the environment and the config file: ``--data DIR``, else
+``$VOICEMASTER_DATA``, else ``data`` in the config file, else ``$XDG_DATA_HOME/voicemaster``
+(``~/.local/share/voicemaster``).  The functions here take what cli.py read and return a
+``Places``, which the commands receive in their settings (:mod:`voicemaster.settings`).
 The config file also holds the quizmaster's voice (``voice``, ``rate``, ``volume``, ``car``),
 which the command line's flags override.
 """
@@ -45,6 +46,14 @@ class Places:
     @property
     def games(self) -> Path:
         return self.data / "games"
+
+    @property
+    def simulations(self) -> Path:
+        return self.data / "simulations"
+
+    @property
+    def trash(self) -> Path:
+        return self.data / "trash"
 
     @property
     def log(self) -> Path:

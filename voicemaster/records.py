@@ -6,15 +6,30 @@ resumed after a crash.
 
 from __future__ import annotations
 
-import errno
 import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from voicemaster.files import SAVE_REASONS, RecordBusy, RecordLock, is_locked, lock_path, reason
 from voicemaster.rules import Game, IllegalAction, find_variant
 from voicemaster.rules.actions import Action
+
+__all__ = [
+    "Record",
+    "RecordBusy",
+    "RecordError",
+    "RecordLock",
+    "RecordWriter",
+    "SAVE_REASONS",
+    "SaveError",
+    "is_locked",
+    "lock_path",
+    "parse_lines",
+    "read_record",
+    "replay_objects",
+]
 
 
 class RecordError(Exception):
@@ -125,21 +140,6 @@ def read_record(path: str | Path, tolerate_torn_tail: bool = False) -> Record:
     return parse_lines(text.splitlines(keepends=True), tolerate_torn_tail)
 
 
-SAVE_REASONS = {
-    errno.ENOSPC: "the disk is full",
-    errno.EDQUOT: "the disk quota is used up",
-    errno.EROFS: "the disk is read-only",
-    errno.EACCES: "there is no permission to write there",
-    errno.EPERM: "there is no permission to write there",
-    errno.EFBIG: "the file has grown too large",
-    errno.EIO: "the disk reports an input/output error",
-    errno.ENOTDIR: "part of the folder path is a file",
-    errno.EEXIST: "part of the folder path is a file",  # as mkdir meets it
-    errno.ENOENT: "the folder does not exist",
-    errno.EISDIR: "it is a folder",
-}
-
-
 class SaveError(Exception):
     """The record cannot take another line; ``reason`` says why in words ("the disk is full").
     The file still ends with its last complete line."""
@@ -147,23 +147,31 @@ class SaveError(Exception):
     def __init__(self, path: Path, error: OSError) -> None:
         self.path = path
         self.error = error
-        self.reason = SAVE_REASONS.get(error.errno or 0, error.strerror or str(error))
+        self.reason = reason(error)
         super().__init__(f"cannot save {path}: {self.reason}")
 
 
 class RecordWriter:
     """Appends lines to a record and makes each durable (one write of the whole line, then
     fsync) before returning.  A line that cannot be written whole is cut back off the file and
-    ``SaveError`` raised, so the record always ends with a complete line."""
+    ``SaveError`` raised, so the record always ends with a complete line.  The record is locked
+    (``RecordLock``) from opening to ``close``: a second writer gets ``RecordBusy``."""
 
     def __init__(self, path: str | Path, header: dict[str, Any] | None = None) -> None:
         self.path = Path(path)
         self.dropped = b""  # a half-written last line (a crash) cut off on opening
+        self._fd: int | None = None
+        self._lock: RecordLock | None = None
         existed = self.path.exists()
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._fd: int | None = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
         except OSError as exc:
+            raise SaveError(self.path, exc) from None
+        self._lock = RecordLock(self.path)
+        try:
+            self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        except OSError as exc:
+            self.close()
             raise SaveError(self.path, exc) from None
         if os.fstat(self._fd).st_size:
             self._mend_torn_tail()
@@ -224,10 +232,18 @@ class RecordWriter:
         except OSError:
             pass
 
-    def close(self) -> None:
+    def close_file(self) -> None:
+        """Close the record's file, keeping its lock (it is about to be replaced)."""
         if self._fd is not None:
             os.close(self._fd)
             self._fd = None
+
+    def close(self) -> None:
+        """Close the record and release its lock."""
+        self.close_file()
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
 
     def __enter__(self) -> RecordWriter:
         return self

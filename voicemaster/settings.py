@@ -70,16 +70,19 @@ class SimulateSettings:
     snr: float | None = None
     asr: str | None = None
     models: Path | None = None  # where downloaded speech models live (--asr vosk)
+    yes_sayer: bool = False  # the teams answer yes to every "Did you say ...?"
+    transcript: str | None = None  # where the transcript of a game through audio is written
 
 
 @dataclass(frozen=True)
 class GamesSettings:
     places: Places
-    command: str | None = None  # None (list), "delete" or "rename"
+    command: str | None = None  # None (list), "delete", "trash", "restore" or "rename"
     all: bool = False
     json: bool = False
     game: str | None = None
     name: str | None = None
+    yes: bool = False  # delete without asking
 
 
 @dataclass(frozen=True)
@@ -101,6 +104,7 @@ class DeckImportSettings:
     file: str
     output: str
     deck_id: str | None = None
+    force: bool = False  # overwrite an existing output file
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,7 @@
 """How a team learns its code at a voice-only table: the board shows every code at set-up
-(until the first question) and while the game is paused, and a team may ask the quizmaster
-("what is red's code").  Codes are never shown during play or after the game."""
+(until every team has its view or the first question is read, whichever comes first) and
+while the game is paused, and a team may ask the quizmaster ("what is red's code").  Codes
+are never shown during play or after the game."""
 
 from __future__ import annotations
 
@@ -27,7 +28,9 @@ def test_the_board_shows_the_codes_at_setup_and_while_paused_only() -> None:
         assert view(url, "red", codes["red"])[1]["board"]["codes"] == codes
         board.listen("arrange", "red", 20.0)
         assert get(f"{url}state")[1]["codes"] == codes  # still setting up
-        board.listen("before", "red", 5.0)  # the first question is coming
+        board.listen("before", "red", 5.0)  # the first question is coming, not yet read
+        assert get(f"{url}state")[1]["codes"] == codes
+        board.listen("answer", "red", 30.0)  # the first question has been read
         assert "codes" not in get(f"{url}state")[1]
         assert "codes" not in view(url, "blue", codes["blue"])[1]["board"]
         board.listen("paused", None, 600.0)
@@ -38,6 +41,23 @@ def test_the_board_shows_the_codes_at_setup_and_while_paused_only() -> None:
         board.finish()
         assert "codes" not in get(f"{url}state")[1]  # expired: never shown again
         assert board.code_of("red") is None
+
+
+def test_the_codes_leave_the_board_once_every_team_has_its_view() -> None:
+    lines, _ = kompakt_lines()
+    with serving(lines) as (board, url):
+        codes = board.codes.codes
+        for team in ("red", "blue"):
+            assert view(url, team, codes[team])[0] == 200
+            assert get(f"{url}state")[1]["codes"] == codes  # green has no view yet
+        assert view(url, "green", codes["green"])[0] == 200
+        assert "codes" not in get(f"{url}state")[1]
+        board.listen("before", "red", 5.0)
+        assert "codes" not in get(f"{url}state")[1]
+        board.listen("paused", None, 600.0)
+        assert get(f"{url}state")[1]["codes"] == codes  # paused: shown again
+        board.listen("before", "red", 5.0)
+        assert "codes" not in get(f"{url}state")[1]
 
 
 def test_a_timeline_board_hides_the_codes_at_the_first_turn() -> None:

@@ -286,3 +286,19 @@ def test_import_rejects_unusable_sources(
     assert code == 2
     assert err.splitlines()[-1].startswith(f"{path}{expected}"), err
     assert not (tmp_path / "o.yaml").exists()
+
+
+def test_import_never_overwrites_without_force(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    out_path = tmp_path / "mine.yaml"
+    out_path.write_text("my own deck\n")
+    source = str(DATA / "opentdb-api.json")
+    code, out, err = run(capsys, "import", "--from", "opentdb", source, "-o", str(out_path))
+    assert code == 2 and out == ""
+    assert err == f"voicemaster: {out_path} exists; give another -o, or --force to overwrite it\n"
+    assert out_path.read_text() == "my own deck\n"
+    code, out, _ = run(
+        capsys, "import", "--from", "opentdb", source, "-o", str(out_path), "--force"
+    )
+    assert code == 0 and len(load_deck(out_path).questions) == 8

@@ -52,7 +52,9 @@ def test_hear_on_synthesized_wavs(
     assert out["r"]["correct"] is True and out["r"]["verdict"] == "right"
     assert out["w"]["correct"] is False
     for o in (out["r"], out["w"]):
-        assert set(o) >= {"heard", "correct", "verdict", "endpoint_ms", "decode_ms"}
+        assert set(o) >= {"heard", "correct", "verdict", "decision", "endpoint_ms", "decode_ms"}
+        assert o["decision"] in ("taken", "asked", "again")
+        assert o["decision"] != "asked" or "everest" not in str(o["ask"]).lower()
     assert "cannot read" in str(out["missing"]["error"])
     assert "answer" in str(out["noanswer"]["error"])
     assert "not JSON" in str(out[None]["error"])

@@ -67,3 +67,25 @@ def test_asking_for_vosk_without_a_model(tmp_path: Path) -> None:
         make_recognizer("vosk", models_dir=tmp_path)
     with pytest.raises(SpeechUnavailable, match="no model folder"):
         make_recognizer(None, model_dir=tmp_path / "nowhere")
+
+
+def test_the_models_folder_is_found_from_any_working_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    project_models = Path(__file__).resolve().parents[2] / "models"
+    monkeypatch.chdir(tmp_path)
+    assert main(["model", "list"]) == 0
+    out = capsys.readouterr().out
+    assert f"{project_models}/" in out and "does not exist" not in out
+
+
+def test_a_failed_download_leaves_no_empty_folder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for name in ("vosk", "piper:en_US-lessac-medium"):
+        assert main(["model", "download", name, "--dir", str(tmp_path / "new")]) == 2
+        assert not (tmp_path / "new").exists(), name
+    kept = tmp_path / "kept"
+    kept.mkdir()
+    assert main(["model", "download", "--dir", str(kept)]) == 2
+    assert kept.is_dir()  # a folder that was there stays

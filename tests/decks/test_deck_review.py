@@ -39,8 +39,8 @@ FIXTURE = (
   - id: lit-1
     category: Literature
     difficulty: medium
-    question: Which Hemingway novella follows the fisherman Santiago?
-    answer: The Old Man and the Sea
+    question: Which book begins the Harry Potter series in Britain?
+    answer: Harry Potter and the Philosopher's Stone
   - id: lit-2
     category: Literature
     difficulty: medium
@@ -86,8 +86,8 @@ def test_spoken_flags_on_a_fixture(tmp_path: Path) -> None:
     flags = [str(p).split(": ", 1)[1] for p in spoken_flags(deck)]
     assert flags == [
         "question mus-1: answer 'AC/DC' has '/', not said as written; write it as said",
-        "question lit-1: answer 'The Old Man and the Sea' has 6 words; accept a form of at "
-        "most 4 that players would say",
+        'question lit-1: answer "Harry Potter and the Philosopher\'s Stone" has 5 words to '
+        "say; accept a form of at most 4 that players would say",
         "question mus-3: answer 'bear' sounds like 'bore' (mus-2, also Music)",
     ]  # lit-2 is as long, but accepts "Two Cities"
     assert str(spoken_flags(deck)[0]).startswith(f"{deck.path}:6: ")  # the card's line
@@ -100,7 +100,9 @@ def test_spoken_flags_on_a_fixture(tmp_path: Path) -> None:
         ("1990s", False), ("R2-D2", False), ("Dungeons & Dragons", False), ("50%", False),
         ("Jeopardy!", False), ("Who Wants to Be?", False), ("Brontë", False),
         ("4x4", True), ("C3PO", True), ("C#", True), ("$5", True), ("24/7", True),
-        ("E=mc²", True), ("a b c d e", True), ("one two three four", False),
+        ("E=mc²", True), ("b c d e f", True), ("one two three four", False),
+        ("The Old Man and the Sea", False), ("Video Killed the Radio Star", False),
+        ("Girl with a Pearl Earring", True),
     ],
 )  # fmt: skip
 def test_what_is_hard_to_say(answer: str, flagged: bool) -> None:
@@ -151,7 +153,33 @@ def test_check_warns_of_untagged_cards_and_strict_makes_them_errors(
     tagged = write(tmp_path, FIXTURE.replace("    answer: bear\n", "    answer: bear\n"
                                              "    difficulty: easy\n"))  # fmt: skip
     code, _, err = run(capsys, "check", "--strict", str(tagged))
-    assert code == 0 and "no difficulty" not in err
+    assert code == 2 and "no difficulty" not in err  # strict: answers players cannot say
+    assert f"{tagged}:6: question mus-1: answer 'AC/DC' has '/'" in err
+    assert 'question lit-1: answer "Harry Potter and the Philosopher\'s Stone" has 5' in err
+    said = tagged.read_text().replace("answer: AC/DC\n", "answer: AC/DC\n    accept: [AC DC]\n")
+    said = said.replace("    accept: [Two Cities]", "    accept: [Two Cities]\n").replace(
+        "Philosopher's Stone\n", "Philosopher's Stone\n    accept: [the Philosopher's Stone]\n"
+    )
+    code, _, err = run(capsys, "check", "--strict", str(write(tmp_path, said, "said.yaml")))
+    assert code == 0, err
+
+
+def test_a_familie_childrens_card_without_options_is_an_error(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    head = "deck: f\ntitle: f\nlanguage: en\nvariant: familie\nquestions:\n"
+    child = (
+        "  - {id: nsc-1, category: Nature & Science, audience: child, difficulty: easy,\n"
+        "     question: How many legs does a spider have?, answer: '8'%s}\n"
+    )
+    bare = write(tmp_path, head + child % "", "bare.yaml")
+    code, _, err = run(capsys, "check", str(bare))
+    assert code == 2
+    assert f"{bare}:6: question nsc-1: a children's card needs its answer options" in err
+    given = write(tmp_path, head + child % ", options: ['6', '8', '10']", "given.yaml")
+    assert run(capsys, "check", "--strict", str(given))[0] == 0
+    adult = write(tmp_path, head + (child % "").replace("child", "adult"), "adult.yaml")
+    assert run(capsys, "check", "--strict", str(adult))[0] == 0
 
 
 def test_check_of_the_real_decks_reports_its_speed(capsys: pytest.CaptureFixture[str]) -> None:

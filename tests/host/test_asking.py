@@ -42,57 +42,47 @@ def test_a_narrowly_heard_wrong_phrase_is_asked_back_and_no_hears_the_answer_aga
     assert speaker.said == ["Did you say donatello?", THEN_AGAIN]
 
 
-def test_yes_lets_a_narrowly_heard_phrase_stand(tmp_path: Path) -> None:
+def test_yes_lets_a_narrowly_heard_wrong_phrase_stand(tmp_path: Path) -> None:
     table = Table().at("confirm", "yes", "yes")
     qm, speaker, card = on_card(tmp_path, table)
-    for heard, verdict in ((narrow("donatello"), "wrong"), (narrow("michelangelo"), "right")):
-        assert qm.judge_answer(heard.text, card, "red", "defender", heard) == verdict
-    assert speaker.said == ["Did you say donatello?", "Did you say michelangelo?"]
+    heard = narrow("donatello")
+    assert qm.judge_answer(heard.text, card, "red", "defender", heard) == "wrong"
+    assert speaker.said == ["Did you say donatello?"]
 
 
-def test_with_an_attacker_waiting_the_right_answer_is_never_said_aloud(tmp_path: Path) -> None:
-    table = Table().at("confirm", "no").at("answer", unclear("my hell", "michelangelo"))
+def test_a_narrowly_heard_right_phrase_is_heard_again_not_said(tmp_path: Path) -> None:
+    """Asking "Did you say michelangelo?" would tell the table the answer, and a "yes" would
+    make it right: the answer is heard again instead, and the retake must be clear."""
+    table = Table().at("answer", "michelangelo", narrow("michelangelo"))
     qm, speaker, card = on_card(tmp_path, table)
-    right = narrow("michelangelo")  # narrowly right: stands as heard, not asked back
+    heard = narrow("michelangelo")
+    assert qm.judge_answer(heard.text, card, "red", "defender", heard) == "right"
+    assert speaker.said == [SAY_AGAIN]
+    assert qm.judge_answer(heard.text, card, "red", "defender", heard) == "wrong"
+    assert speaker.said[1:] == [SAY_AGAIN]
+    assert not any("michelangelo" in line.lower() for line in speaker.said)
+
+
+def test_with_an_attacker_waiting_every_doubt_is_heard_again(tmp_path: Path) -> None:
+    """Guarded, even a wrong phrase is not asked back: "Did you say" only for wrong phrases
+    would tell the waiting team which doubts were right."""
+    table = Table().at("answer", "michelangelo", "donatello")
+    qm, speaker, card = on_card(tmp_path, table)
+    right = narrow("michelangelo")
     assert qm.judge_answer(right.text, card, "red", "defender", right, guarded=True) == "right"
-    assert speaker.said == []
-    wrong = narrow("donatello")  # a wrong phrase may still be asked back
+    wrong = narrow("donatello")
     assert qm.judge_answer(wrong.text, card, "red", "defender", wrong, guarded=True) == "wrong"
-    assert speaker.said == ["Did you say donatello?", THEN_AGAIN]
-    assert not any("michelangelo" in line.lower() for line in speaker.said)
-    # unclear twice: not right, and the phrase that would be right is not said
-    table.at("answer", unclear("my hell", "michelangelo"))
-    first = unclear("me kill", "michelangelo")
-    assert qm.judge_answer(first.text, card, "red", "defender", first, guarded=True) == "wrong"
-    assert speaker.said[2:] == [SAY_AGAIN]
-    assert not any("michelangelo" in line.lower() for line in speaker.said)
+    assert speaker.said == [SAY_AGAIN, SAY_AGAIN]
 
 
-def test_a_right_phrase_unclear_twice_is_asked_back(tmp_path: Path) -> None:
-    table = Table().at("answer", unclear("my hell", "michelangelo")).at("confirm", "yes")
+def test_a_right_phrase_unclear_twice_is_not_right_and_never_said(tmp_path: Path) -> None:
+    table = Table().at("answer", unclear("my hell", "michelangelo"), narrow("michelangelo"))
     qm, speaker, card = on_card(tmp_path, table)
-    first = unclear("me kill", "michelangelo")
-    assert qm.judge_answer(first.text, card, "red", "defender", first) == "right"
-    assert speaker.said == [SAY_AGAIN, "Did you say michelangelo?"]
-    # the team did not say it: "no", and its answer heard again is judged
-    table.at("answer", unclear("my hell", "michelangelo"), "donatello").at("confirm", "no")
-    assert qm.judge_answer(first.text, card, "red", "defender", first) == "wrong"
-    assert speaker.said[2:] == [SAY_AGAIN, "Did you say michelangelo?", THEN_AGAIN]
-
-
-def test_a_right_phrase_heard_first_is_asked_back_when_the_retake_is_unclear(
-    tmp_path: Path,
-) -> None:
-    """The retake unclear without a right phrase (no path through the grammar, or another
-    phrase): the right phrase the first hearing held is asked back, unless guarded."""
-    lost = Heard("so vocals", ("so vocals",), confidence=0.1, unclear=True)
-    table = Table().at("answer", lost, unclear("one", "donatello")).at("confirm", "yes")
-    qm, speaker, card = on_card(tmp_path, table)
-    first = unclear("me kill", "michelangelo")
-    assert qm.judge_answer(first.text, card, "red", "defender", first) == "right"
-    assert speaker.said == [SAY_AGAIN, "Did you say michelangelo?"]
-    assert qm.judge_answer(first.text, card, "red", "defender", first, guarded=True) == "wrong"
-    assert speaker.said[2:] == [SAY_AGAIN]
+    for _ in range(2):
+        first = unclear("me kill", "michelangelo")
+        assert qm.judge_answer(first.text, card, "red", "defender", first) == "wrong"
+    assert speaker.said == [SAY_AGAIN, SAY_AGAIN]
+    assert table.queue["confirm"] == [] and not any(c.kind == "confirm" for c in table.cues)
 
 
 def test_words_heard_unclearly_are_asked_again_even_when_they_would_be_right(
@@ -156,15 +146,15 @@ def test_a_narrowly_rejected_pass_is_a_pass(tmp_path: Path) -> None:
 
 def test_neither_yes_nor_no_is_asked_once_more(tmp_path: Path) -> None:
     table = Table().at("confirm", unclear("us", "yes"), "yes", None, None)
-    table.at("answer", "donatello")
+    table.at("answer", "michelangelo")
     qm, speaker, card = on_card(tmp_path, table)
-    heard = narrow("michelangelo")
-    assert qm.judge_answer(heard.text, card, "red", "defender", heard) == "right"
-    again = "Did you say michelangelo? Please say yes or no."
-    assert speaker.said == ["Did you say michelangelo?", again]
-    # silence twice: not confirmed, so the answer is heard again
+    heard = narrow("donatello")
     assert qm.judge_answer(heard.text, card, "red", "defender", heard) == "wrong"
-    assert speaker.said[2:] == ["Did you say michelangelo?", again, THEN_AGAIN]
+    again = "Did you say donatello? Please say yes or no."
+    assert speaker.said == ["Did you say donatello?", again]
+    # silence twice: not confirmed, so the answer is heard again (clearly right)
+    assert qm.judge_answer(heard.text, card, "red", "defender", heard) == "right"
+    assert speaker.said[2:] == ["Did you say donatello?", again, THEN_AGAIN]
 
 
 def test_a_phrase_the_team_denied_is_not_offered_again(tmp_path: Path) -> None:
@@ -184,12 +174,12 @@ def test_a_phrase_the_team_denied_is_not_offered_again(tmp_path: Path) -> None:
 def test_a_narrowly_rejected_yes_counts_only_when_asked_a_second_time(tmp_path: Path) -> None:
     table = Table().at("confirm", unclear("us", "yes"), unclear("u s", "yes"))
     qm, speaker, card = on_card(tmp_path, table)
-    heard = narrow("michelangelo")
-    assert qm.judge_answer(heard.text, card, "red", "defender", heard) == "right"
+    heard = narrow("raphael")
+    assert qm.judge_answer(heard.text, card, "red", "defender", heard) == "wrong"
     assert len(speaker.said) == 2 and speaker.said[1].endswith("Please say yes or no.")
     # a narrowly rejected "no" is a no: the answer is heard again
-    table.at("confirm", unclear("us", "yes"), unclear("now", "no")).at("answer", "donatello")
-    assert qm.judge_answer(heard.text, card, "red", "defender", heard) == "wrong"
+    table.at("confirm", unclear("us", "yes"), unclear("now", "no")).at("answer", "michelangelo")
+    assert qm.judge_answer(heard.text, card, "red", "defender", heard) == "right"
     assert speaker.said[-1] == THEN_AGAIN
 
 
@@ -197,22 +187,22 @@ def test_a_no_heard_narrowly_is_asked_once_more(tmp_path: Path) -> None:
     """A no takes the phrase out of the window: heard only narrowly, it is asked again."""
     table = Table().at("confirm", narrow("nope"), "yes")
     qm, speaker, card = on_card(tmp_path, table)
-    heard = narrow("michelangelo")
-    assert qm.judge_answer(heard.text, card, "red", "defender", heard) == "right"
-    assert speaker.said[1] == "Did you say michelangelo? Please say yes or no."
+    heard = narrow("raphael")
+    assert qm.judge_answer(heard.text, card, "red", "defender", heard) == "wrong"
+    assert speaker.said[1] == "Did you say raphael? Please say yes or no."
     # narrowly again the second time: not confirmed, but the phrase stays in the window; a
     # clear no counts at once and takes it out
-    table.at("confirm", narrow("no"), narrow("no"), "no").at("answer", "donatello", "raphael")
+    table.at("confirm", narrow("no"), narrow("no"), "no").at("answer", "donatello", "titian")
     offered = []
     for _ in range(2):
         assert qm.judge_answer(heard.text, card, "red", "defender", heard) == "wrong"
         offered.append(table.expectations[-1].phrases())
-    assert "Michelangelo" in offered[0] and "Michelangelo" not in offered[1]
+    assert "Raphael" in offered[0] and "Raphael" not in offered[1]
     assert speaker.said[2:] == [
-        "Did you say michelangelo?",
-        "Did you say michelangelo? Please say yes or no.",
+        "Did you say raphael?",
+        "Did you say raphael? Please say yes or no.",
         THEN_AGAIN,
-        "Did you say michelangelo?",
+        "Did you say raphael?",
         THEN_AGAIN,
     ]
 
@@ -234,16 +224,16 @@ def test_a_pass_half_heard_when_asked_again_is_a_pass(tmp_path: Path) -> None:
 
 
 def test_the_answer_heard_again_after_a_no_is_settled_like_the_first(tmp_path: Path) -> None:
-    """After "no", an unclear right phrase is asked back (it was heard twice) and a half-heard
-    pass is a pass: the retake is not judged on free decoding alone."""
-    table = Table().at("confirm", "no", "yes").at("answer", unclear("as usual", "michelangelo"))
+    """After "no", an unclear right phrase is not right (it was not heard clearly on its own,
+    and is never asked back) and a half-heard pass is a pass."""
+    table = Table().at("confirm", "no").at("answer", unclear("as usual", "michelangelo"))
     qm, speaker, card = on_card(tmp_path, table)
     heard = narrow("donatello")
-    assert qm.judge_answer(heard.text, card, "red", "defender", heard) == "right"
-    assert speaker.said == ["Did you say donatello?", THEN_AGAIN, "Did you say michelangelo?"]
+    assert qm.judge_answer(heard.text, card, "red", "defender", heard) == "wrong"
+    assert speaker.said == ["Did you say donatello?", THEN_AGAIN]
     table.at("confirm", "no").at("answer", unclear("nurse", "pass"))
     assert qm.judge_answer(heard.text, card, "red", "defender", heard) == "pass"
-    assert speaker.said[3:] == ["Did you say donatello?", THEN_AGAIN]
+    assert speaker.said[2:] == ["Did you say donatello?", THEN_AGAIN]
 
 
 def test_an_answer_is_heard_three_times_and_asked_back_twice_at_most(tmp_path: Path) -> None:
@@ -265,14 +255,15 @@ def guess(text: str) -> Heard:
     return Heard(text, (text, "bye"), confidence=0.5, narrow=True, guessed=True)
 
 
-def test_a_guess_is_asked_back_and_only_yes_makes_it_stand(tmp_path: Path) -> None:
-    table = Table().at("confirm", "yes").at("confirm", "no").at("answer", "donatello")
+def test_a_right_guess_is_heard_again_and_a_wrong_guess_asked_back(tmp_path: Path) -> None:
+    table = Table().at("answer", "michelangelo").at("confirm", "yes")
     qm, speaker, card = on_card(tmp_path, table)
     heard = guess("michelangelo")
     assert qm.judge_answer(heard.text, card, "red", "defender", heard) == "right"
-    assert speaker.said == ["Did you say michelangelo?"]
-    assert qm.judge_answer(heard.text, card, "red", "defender", heard) == "wrong"
-    assert speaker.said[1:] == ["Did you say michelangelo?", THEN_AGAIN]
+    assert speaker.said == [SAY_AGAIN]
+    wrong = guess("donatello")
+    assert qm.judge_answer(wrong.text, card, "red", "defender", wrong) == "wrong"
+    assert speaker.said[1:] == ["Did you say donatello?"]
 
 
 def test_with_an_attacker_waiting_a_guess_is_heard_again_never_said_aloud(

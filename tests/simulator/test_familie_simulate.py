@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
 from tests.host.helpers import cut_record, simulate
 from voicemaster.cli import main
+from voicemaster.decks import load_deck
 from voicemaster.records import read_record
 
 DECK = Path(__file__).resolve().parents[1] / "data" / "host" / "mini-familie.yaml"
@@ -73,3 +75,23 @@ def test_play_asks_each_team_whether_it_is_children_or_adults(
     assert "Red: are you children or adults?" in out and "Red is a children's team." in out
     assert "Blue is an adults' team." in out
     assert read_record(tmp_path / "p.jsonl").header["kinds"] == {"red": "child", "blue": "adult"}
+
+
+def test_children_answering_by_letter_name_the_option_as_read(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The options are read in an order shuffled per game: simulated children who say
+    "option B" mean the second option as read, and the quizmaster judges it so."""
+    monkeypatch.chdir(tmp_path)
+    kinds = ("--kinds", "red=child,blue=child,green=child")
+    deck_order = {card.id: card.options for card in load_deck(DECK).questions}
+    moved = 0
+    for seed in ("3", "4", "5"):
+        path = tmp_path / f"g{seed}.jsonl"
+        summary = simulate(capsys, *options(path, *kinds), "--seed", seed)
+        assert summary["misjudged"] == 0
+        lines = [json.loads(text) for text in path.read_text().splitlines()]
+        asked = [line for line in lines if "question" in line and "options" in line]
+        assert asked
+        moved += sum(tuple(line["options"]) != deck_order[line["card"]] for line in asked)
+    assert moved > 0

@@ -57,10 +57,34 @@ def test_narrow_between_the_limits_and_after_a_repetition() -> None:
 def test_a_repetition_is_read_once_only_where_the_window_wants_it() -> None:
     years = Expectation(answers=("1919",), competitors=("1918", "19"), commands=("pass",))
     kept = policy.decide(_heard("nineteen nineteen", -0.2, collapsed="nineteen"), years)
-    assert (kept.kind, kept.text) == ("phrase", "nineteen nineteen")
+    assert (kept.kind, kept.text, kept.narrow) == ("phrase", "nineteen nineteen", False)
     digits = Expectation(answers=("4",), competitors=("3",), commands=("pass",))
     once = policy.decide(_heard("four four", -0.2, collapsed="four"), digits)
     assert (once.kind, once.text, once.narrow) == ("phrase", "four", True)
+
+
+def test_a_repetition_of_a_window_answer_is_read_once_not_guessed() -> None:
+    """A game's "Coco" heard as "coco coco" (clear, -0.48): the transcript is none of the
+    window's answers, so each was scored, but the repetition read once is what was heard: not
+    a guess (a guess that comes back while another team waits does not count)."""
+    window = Expectation(answers=("Coco",), competitors=("Toto", "Casablanca"), commands=COMMANDS)
+    signals = Signals(-0.48, 0.01, 1.0, True, "coco", scores=(("coco", -0.74),), own=-1.28)
+    decision = policy.decide(Heard("coco coco", signals=signals), window)
+    assert (decision.kind, decision.text, decision.guess) == ("phrase", "coco", False)
+    assert decision.narrow  # a doubled word is still asked back
+
+
+def test_an_answer_the_transcript_holds_is_not_guessed() -> None:
+    """A game's "32 degrees" heard clearly as "thirty two degrees" (-0.52) in a window of "32":
+    the transcript holds the answer, so the judge reads it; guessing "thirty two" in its place
+    would only doubt what was heard."""
+    window = Expectation(answers=("32",), competitors=("100",), commands=COMMANDS)
+    heard = _scored("thirty two degrees", -2.49, {"thirty two": -1.97, "100": -9.0}, -0.52)
+    decision = policy.decide(heard, window)
+    assert (decision.text, decision.narrow, decision.guess) == ("thirty two degrees", False, False)
+    # a doubtful transcript holding it is still guessed (Whisper counting: "one five")
+    doubtful = _scored("thirty two degrees", -2.49, {"thirty two": -1.97, "100": -9.0}, -0.9)
+    assert policy.decide(doubtful, window).guess
 
 
 def test_a_bare_yes_is_unclear_where_no_reply_is_asked_for() -> None:

@@ -52,7 +52,7 @@ class BoardEars:
         if isinstance(self.inner, CueAware):
             self.inner.cue(cue)
         private = cue.team is not None and cue.team == self._private
-        self.board.cue(cue.kind, cue.team, cue.card, private)
+        self.board.cue(cue.kind, cue.team, cue.card, private, cue.attacker)
 
     def hear(self, expectation: Expectation, timeout: float) -> Heard | None:
         cue = self._cue

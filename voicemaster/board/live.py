@@ -2,9 +2,10 @@
 inbox of typed answers (server thread).  The host calls ``on_line``, ``cue`` and ``listen``;
 the server calls ``view`` and ``answer``, which refuse with a status and one line.
 
-The board shows every team's code at set-up (until the first question of this session, or
-the first timeline turn) and while the game is paused, so the teams join on their phones;
-otherwise a team asks the quizmaster for its code ("what is red's code", ``code_of``)."""
+The board shows every team's code at set-up, until every team has opened its view or the first
+question of this session is read (the first timeline turn), whichever comes first, and again
+while the game is paused, so the teams join on their phones; otherwise a team asks the
+quizmaster for its code ("what is red's code", ``code_of``)."""
 
 from __future__ import annotations
 
@@ -19,9 +20,11 @@ from voicemaster.board.model import BoardModel, now_ms
 from voicemaster.host import intents
 
 MAX_ANSWER = 200  # characters
-PLAY_KINDS = (*ANSWER_KINDS, "before", "options", "place")  # listening points that hide codes
+# listening points once a question has been read (or a timeline turn begun): they end set-up
+READ_KINDS = (*ANSWER_KINDS, "options", "place")
+PLAY_KINDS = (*READ_KINDS, "before")  # listening points of play: codes shown at set-up only
 # what a team's message carries of the board: what its page draws, and the codes while shown
-TEAM_BOARD = ("question", "finished", "sent", "codes")
+TEAM_BOARD = ("question", "finished", "sent", "codes", "listening", "turn")
 
 
 @dataclass(frozen=True)
@@ -40,34 +43,52 @@ class LiveBoard:
         self.codes = TeamCodes(self.teams)
         self._joined: set[str] = set()
         self._joining = threading.Condition()
+        self._state = threading.RLock()  # the model and seq: the host's thread and the server's
         self.showing_codes = True  # at set-up, and while paused
+        self.setting_up = True  # until every team has a view or the first question is read
         self.seq = 0
         self.publish()
 
     # --- the host's side ----------------------------------------------------------------------
     def on_line(self, lines: list[dict[str, Any]], rewritten: bool) -> None:
-        if rewritten:
-            self.model.rebuild(lines)
-        else:
-            self.model.apply(lines[-1])
-        if self.model.game.finished:
-            self.inbox.finish()
-        self.publish()
+        with self._state:
+            if rewritten:
+                self.model.rebuild(lines)
+            else:
+                self.model.apply(lines[-1])
+            if self.model.game.finished:
+                self.inbox.finish()
+            self.publish()
 
-    def cue(self, kind: str, team: str | None, card: Any, private: bool = False) -> None:
-        """A listening point: a read card is shown, a team's answer window opens (or closes)."""
+    def cue(
+        self,
+        kind: str,
+        team: str | None,
+        card: Any,
+        private: bool = False,
+        attacker: str | None = None,
+    ) -> None:
+        """A listening point: a read card is shown, a team's answer window opens (or closes);
+        ``attacker``: a Bezzerwizzer team waiting on the question the defender answers."""
         if card is not None and kind in ANSWER_KINDS and team is not None:
             self.model.read(team, card)
+        if kind == "answer" and attacker is not None:
+            self.model.attacker = attacker
+        elif kind == "attacker":
+            self.model.attacker = team
         if kind in ANSWER_KINDS and team is not None and not self.inbox.closed_for_good:
             self.inbox.open(team, kind, private)
         else:
             self.inbox.close()
 
     def listen(self, kind: str, team: str | None, seconds: float) -> None:
-        self.model.listen(kind, team, seconds)
-        if kind == "paused" or kind in PLAY_KINDS:
-            self.showing_codes = kind == "paused"
-        self.publish()
+        with self._state:
+            self.model.listen(kind, team, seconds)
+            if kind in READ_KINDS:
+                self.setting_up = False
+            if kind == "paused" or kind in PLAY_KINDS:
+                self.showing_codes = kind == "paused" or self.setting_up
+            self.publish()
 
     def code_of(self, team: str) -> str | None:
         """``team``'s code while the game goes on (the quizmaster tells it when asked)."""
@@ -85,6 +106,11 @@ class LiveBoard:
             return team in self._joined
 
     def publish(self) -> None:
+        with self._state:
+            self._publish()
+
+    def _publish(self) -> None:
+        """One new state for every page (under ``_state``)."""
         self.seq += 1
         public = {**self.model.public(), "seq": self.seq, "sent": now_ms(), "url": self.url}
         if self.showing_codes and not self.inbox.closed_for_good:
@@ -120,8 +146,14 @@ class LiveBoard:
         if self.model.game.finished or self.inbox.closed_for_good:
             return Refusal(410, "the game is over: its codes have expired")
         with self._joining:
+            first = team not in self._joined
             self._joined.add(team)
+            everyone = len(self._joined) == len(self.teams)
             self._joining.notify_all()
+        with self._state:
+            if first and everyone and self.setting_up:
+                self.setting_up = self.showing_codes = False
+                self.publish()  # every team has its view: the codes leave the board
         return None
 
     def view(self, team: str, code: str, peer: str) -> Refusal | dict[str, Any]:

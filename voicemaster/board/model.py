@@ -37,6 +37,7 @@ class BoardModel:
         self.listening: dict[str, Any] | None = None
         self.question: dict[str, Any] | None = None
         self.revealed: dict[str, Any] | None = None
+        self.attacker: str | None = None  # a Bezzerwizzer team on the question being asked
         self.rebuild(lines)
 
     # --- the record ---------------------------------------------------------------------------
@@ -75,7 +76,7 @@ class BoardModel:
                 "attack": attack,
                 **(self._card(card) if card else {}),
             }
-            self.question = None
+            self.question, self.attacker = None, None
         elif isinstance(action, Playoff):
             cards = [self.cards.get(str(c)) for c in line.get("cards", [])]
             self.revealed = {
@@ -108,6 +109,7 @@ class BoardModel:
         state["listening"] = None if self.game.finished else self.listening
         state["question"] = self.question
         state["revealed"] = self.revealed
+        state["attacker"] = None if self.game.finished else self.attacker
         return state
 
     def secret(self, team: str) -> dict[str, Any]:

@@ -5,13 +5,17 @@ settings.  Nothing here reads argv, the environment or a file."""
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 from typing import Any
 
 from voicemaster import __version__
 from voicemaster.commands.arguments_game import DIFFICULTY_CHOICES, add_data, add_play, add_voice
 from voicemaster.speech.base import ASR_NAMES
 
-DEFAULT_MODELS = "models"  # the speech models' folder, relative to the current folder
+# the speech models' folder: the project's models/ beside the package (as its decks/), found
+# from any working folder
+DEFAULT_MODELS = str(Path(__file__).resolve().parents[2] / "models")
+MODELS_HELP = "where models live (default: the project's models/ folder, %(default)s)"
 __all__ = ["DEFAULT_MODELS", "DIFFICULTY_CHOICES", "build_parser"]
 
 
@@ -41,6 +45,7 @@ def _add_deck(sub: Any) -> None:
     imp.add_argument("file", metavar="FILE", help="the questions to convert")
     imp.add_argument("-o", "--output", required=True, metavar="OUT.yaml", help="the new deck")
     imp.add_argument("--deck-id", default=None, help="the new deck's id")
+    imp.add_argument("--force", action="store_true", help="overwrite OUT.yaml when it exists")
     imp.set_defaults(run="deck import")
     stats = dsub.add_parser("stats", help="count questions per category")
     stats.add_argument("path", metavar="PATH", help="a deck file")
@@ -91,10 +96,14 @@ def _add_speech(sub: Any) -> None:
         help="vosk (vosk-model-small-en-us-0.15, default), base.en or small.en (a larger "
         "Whisper model), or piper:NAME (a Piper voice, e.g. piper:en_US-lessac-medium)",
     )
-    dl.add_argument("--dir", default=DEFAULT_MODELS, help="where models live (default: models)")
+    dl.add_argument(
+        "--dir", default=DEFAULT_MODELS, help=f"where models live (default: {DEFAULT_MODELS})"
+    )
     dl.set_defaults(run="model download")
     ls = msub.add_parser("list", help="list the models in models/")
-    ls.add_argument("--dir", default=DEFAULT_MODELS, help="where models live (default: models)")
+    ls.add_argument(
+        "--dir", default=DEFAULT_MODELS, help=f"where models live (default: {DEFAULT_MODELS})"
+    )
     ls.set_defaults(run="model list")
 
 
@@ -111,14 +120,24 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _add_games(sub: Any) -> None:
-    p = sub.add_parser("games", help="list, delete or rename saved games")
+    p = sub.add_parser(
+        "games",
+        help="list, delete, restore or rename saved games",
+        description="Saved games, newest first, numbered alike in every list "
+        "(games, games --all, delete, rename).",
+    )
     p.add_argument("--all", action="store_true", help="list finished games too")
     p.add_argument("--json", action="store_true", help="print the list as JSON")
     add_data(p)
     gsub = p.add_subparsers(dest="games_command", metavar="COMMAND")
-    delete = gsub.add_parser("delete", help="delete a saved game")
-    delete.add_argument("game", metavar="GAME", help="its name, or its number in the list")
+    number = "its name, or its number in `voicemaster games --all`"
+    delete = gsub.add_parser("delete", help="move a saved game to the trash (asks first)")
+    delete.add_argument("game", metavar="GAME", help=number)
+    delete.add_argument("--yes", action="store_true", help="do not ask")
+    gsub.add_parser("trash", help="list the deleted games")
+    restore = gsub.add_parser("restore", help="bring a deleted game back from the trash")
+    restore.add_argument("game", metavar="GAME", help="its name, or its number in `games trash`")
     rename = gsub.add_parser("rename", help="give a saved game a name")
-    rename.add_argument("game", metavar="GAME", help="its name, or its number in the list")
+    rename.add_argument("game", metavar="GAME", help=number)
     rename.add_argument("name", metavar="NAME", help="the new name")
     p.set_defaults(run="games")

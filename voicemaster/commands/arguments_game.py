@@ -235,6 +235,19 @@ def add_play(sub: Any) -> None:
         default=None,
         help="with --through audio: the recognizer the quizmaster listens with (default whisper)",
     )
+    s.add_argument(
+        "--yes-sayer",
+        action="store_true",
+        help='with --through audio: the teams answer yes to every "Did you say ...?", whatever '
+        "they said (a joker, a hopeful child): the verdicts must not change",
+    )
+    s.add_argument(
+        "--transcript",
+        default=None,
+        metavar="FILE",
+        help="with --through audio: write what the quizmaster said, what each team meant and "
+        "said, what was heard (with its doubts) and what was decided, line by line",
+    )
     s.set_defaults(run="simulate")
 
 

@@ -153,6 +153,12 @@ def cmd_import(settings: DeckImportSettings) -> int:
     from voicemaster.decks.opentdb import read_opentdb
 
     reader = read_opentdb if settings.source == "opentdb" else read_csv
+    if os.path.lexists(settings.output) and not settings.force:
+        print(
+            f"voicemaster: {settings.output} exists; give another -o, or --force to overwrite it",
+            file=sys.stderr,
+        )
+        return 2
     try:
         result = reader(settings.file)
         if not result.questions:

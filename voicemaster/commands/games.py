@@ -1,23 +1,33 @@
 """`voicemaster games`: the saved games in the data folder, newest first (unfinished ones;
-``--all`` also the finished), as a table or ``--json``; ``delete GAME`` and ``rename GAME NAME``
-take a game's name or its number in that list."""
+``--all`` also the finished), as a table or ``--json``.  Every game keeps one number in every
+list: its place among all saved games, newest first (``games`` shows the unfinished ones with
+the numbers ``games --all`` gives them).  ``delete GAME`` (asked first, ``--yes`` skips)
+moves a game to the data folder's ``trash/``, ``trash`` lists it there and ``restore GAME``
+brings it back; ``rename GAME NAME``.  GAME: a game's name or its number."""
 
 from __future__ import annotations
 
+import contextlib
 import json
+import sys
 import time
+from pathlib import Path
 from typing import Any
 
+from voicemaster.files import reason
 from voicemaster.host.phrases import team_name
 from voicemaster.host.setup.resume import scores
 from voicemaster.host.setup.saved import SavedGame, Scan, name_problem, pick, scan
 from voicemaster.host.setup.session import fail
 from voicemaster.places import Places
+from voicemaster.records import is_locked, lock_path
 from voicemaster.settings import GamesSettings
 
 
-def listed(found: Scan, everything: bool) -> list[SavedGame]:
-    return found.games if everything else found.unfinished()
+def listed(found: Scan, everything: bool) -> list[tuple[int, SavedGame]]:
+    """The games to list with their numbers: every game's place among all, newest first."""
+    numbered = list(enumerate(found.games, 1))
+    return numbered if everything else [(n, g) for n, g in numbered if not g.game.finished]
 
 
 def as_json(number: int, game: SavedGame) -> dict[str, Any]:
@@ -51,7 +61,7 @@ def cmd_list(settings: GamesSettings, places: Places) -> int:
     if settings.json:
         data = {
             "folder": str(places.games),
-            "games": [as_json(n, g) for n, g in enumerate(games, 1)],
+            "games": [as_json(n, g) for n, g in games],
             "broken": [{"path": str(b.path), "problem": b.note()} for b in found.broken],
         }
         print(json.dumps(data, ensure_ascii=False))
@@ -61,36 +71,92 @@ def cmd_list(settings: GamesSettings, places: Places) -> int:
         print(f"no {kind} games in {places.games}")
     else:
         print(f"{len(games)} {kind} game{'s' if len(games) > 1 else ''} in {places.games}:")
-    for number, game in enumerate(games, 1):
+    for number, game in games:
         print(row(number, game))
     for broken in found.broken:
         print(f"  broken: {broken.note()}")
     return 0
 
 
-def _find(settings: GamesSettings, places: Places) -> SavedGame | None:
-    found = scan(places.games)
-    given = str(settings.game)
-    return pick(listed(found, settings.all) if given.isdigit() else found.games, given)
-
-
-def cmd_delete(settings: GamesSettings, places: Places) -> int:
-    game = _find(settings, places)
-    if game is None:
-        return _missing(str(settings.game), places)
-    try:
-        game.path.unlink()
-    except OSError as exc:
-        return fail(f"cannot delete {game.path}: {exc.strerror or exc}")
-    print(f"deleted {game.name} ({game.path})")
+def cmd_trash(places: Places) -> int:
+    games = scan(places.trash).games
+    print(f"{len(games) or 'no'} deleted game{'' if len(games) == 1 else 's'} in {places.trash}")
+    for number, game in enumerate(games, 1):
+        print(row(number, game))
     return 0
 
 
-def cmd_rename(settings: GamesSettings, places: Places) -> int:
-    game = _find(settings, places)
+def confirmed(game: SavedGame, number: int, yes: bool) -> bool | None:
+    """Whether to delete ``game``: ``--yes``, else asked on the keyboard (y/N); None when no
+    answer can come (no input)."""
+    if yes:
+        return True
+    print(f"Delete this game? [y/N]\n{row(number, game)}\n> ", end="", flush=True)
+    try:
+        answer = sys.stdin.readline() if sys.stdin is not None else ""
+    except (OSError, ValueError):  # no keyboard (stdin closed or not readable)
+        answer = ""
+    if not answer:
+        return None
+    return answer.strip().lower() in ("y", "yes")
+
+
+def cmd_delete(settings: GamesSettings, places: Places) -> int:
+    found = scan(places.games)
+    game = pick(found.games, str(settings.game))
     if game is None:
         return _missing(str(settings.game), places)
-    name = str(settings.name).strip()
+    if is_locked(game.path):
+        return fail(f"{game.path}: this game is being played elsewhere; it stays")
+    sure = confirmed(game, found.games.index(game) + 1, settings.yes)
+    if sure is None:
+        return fail(f"nothing deleted: no answer to the question (add --yes to delete {game.name})")
+    if not sure:
+        print(f"kept {game.name}")
+        return 0
+    target = _free(places.trash, game.name)
+    try:
+        places.trash.mkdir(parents=True, exist_ok=True)
+        game.path.rename(target)
+    except OSError as exc:
+        return fail(f"cannot move {game.path} to the trash: {reason(exc)}")
+    _drop_stale_lock(game.path)
+    print(f"moved {game.name} to the trash ({target}); voicemaster games restore {target.stem}")
+    return 0
+
+
+def cmd_restore(settings: GamesSettings, places: Places) -> int:
+    game = pick(scan(places.trash).games, str(settings.game))
+    if game is None:
+        return fail(f"no deleted game {settings.game!r} in {places.trash}; games trash lists them")
+    target = places.games / game.path.name
+    if target.exists():
+        return fail(f"a game named {game.name!r} exists already; rename it first")
+    try:
+        places.games.mkdir(parents=True, exist_ok=True)
+        game.path.rename(target)
+    except OSError as exc:
+        return fail(f"cannot restore {game.path}: {reason(exc)}")
+    print(f"restored {game.name} ({target})")
+    return 0
+
+
+def _free(folder: Path, name: str) -> Path:
+    """``folder/NAME.jsonl``, or ``NAME-2.jsonl`` ... when a deleted game has that name."""
+    path, number = folder / f"{name}.jsonl", 1
+    while path.exists():
+        number += 1
+        path = folder / f"{name}-{number}.jsonl"
+    return path
+
+
+def cmd_rename(settings: GamesSettings, places: Places) -> int:
+    game = pick(scan(places.games).games, str(settings.game))
+    if game is None:
+        return _missing(str(settings.game), places)
+    if is_locked(game.path):
+        return fail(f"{game.path}: this game is being played elsewhere; rename it afterwards")
+    name = str(settings.name).strip().removesuffix(".jsonl")
     problem = name_problem(name, places.games)
     if problem is not None:
         return fail(problem)
@@ -98,18 +164,30 @@ def cmd_rename(settings: GamesSettings, places: Places) -> int:
     try:
         game.path.rename(target)
     except OSError as exc:
-        return fail(f"cannot rename {game.path}: {exc.strerror or exc}")
+        return fail(f"cannot rename {game.path}: {reason(exc)}")
+    _drop_stale_lock(game.path)
     print(f"renamed {game.name} to {name} ({target})")
     return 0
 
 
+def _drop_stale_lock(record: Path) -> None:
+    """The lock file a killed game left beside a record that moved (nobody holds it)."""
+    with contextlib.suppress(OSError):
+        lock_path(record).unlink(missing_ok=True)
+
+
 def _missing(given: str, places: Places) -> int:
-    return fail(f"no saved game {given!r} in {places.games}; voicemaster games lists them")
+    return fail(f"no saved game {given!r} in {places.games}; voicemaster games --all lists them")
 
 
 def cmd_games(settings: GamesSettings) -> int:
+    places = settings.places
     if settings.command == "delete":
-        return cmd_delete(settings, settings.places)
+        return cmd_delete(settings, places)
+    if settings.command == "trash":
+        return cmd_trash(places)
+    if settings.command == "restore":
+        return cmd_restore(settings, places)
     if settings.command == "rename":
-        return cmd_rename(settings, settings.places)
-    return cmd_list(settings, settings.places)
+        return cmd_rename(settings, places)
+    return cmd_list(settings, places)

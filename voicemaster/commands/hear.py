@@ -18,9 +18,10 @@ from typing import Any, TextIO
 import numpy as np
 
 from voicemaster.judge.cases import string_list
+from voicemaster.judge.model import Verdict
 from voicemaster.settings import HearSettings
 from voicemaster.speech.audio import AudioError, dither, duration_s, pad, read_wav
-from voicemaster.speech.base import Recognizer, SpeechUnavailable
+from voicemaster.speech.base import Heard, Recognizer, SpeechUnavailable
 from voicemaster.speech.endpoint_config import EndpointConfig
 from voicemaster.speech.mic_ears import MicEars, expectation_for, listen_and_judge
 from voicemaster.speech.recognizers import make_recognizer
@@ -130,19 +131,35 @@ def hear_one(obj: dict[str, Any], base: Path, rec: Recognizer, seed: int) -> dic
     if got is None:
         verdict = judge("", case.key)
         return {**out, "heard": "", "correct": verdict.correct, "verdict": verdict.verdict,
-                "endpoint_ms": None, "decode_ms": None}  # fmt: skip
+                "decision": "silent", "endpoint_ms": None, "decode_ms": None}  # fmt: skip
     heard = got.utterance.heard
     return {
         **out,
         "heard": heard.text,
         "correct": bool(got.verdict.correct),
         "verdict": str(got.verdict.verdict),
+        **decision(got.verdict, heard),
+        "unclear": heard.unclear,
+        "narrow": heard.narrow,
+        "guessed": heard.guessed,
         "endpoint_ms": round(got.utterance.endpoint_ms, 1),
         "decode_ms": round(got.utterance.decode_ms, 1),
         "latency_ms": round(got.latency_ms, 1),
         "bezzerwizzer": heard.bezzerwizzer,
         "team": heard.team,
     }
+
+
+def decision(verdict: Verdict, heard: Heard) -> dict[str, Any]:
+    """What the game would do with this hearing of a team's first answer (no other team
+    waiting): ``taken``, ``asked`` (with the words asked back in ``ask``) or ``again`` — the
+    quizmaster's own ``next_step``, so the two cannot drift apart."""
+    from voicemaster.host.asking import next_step
+    from voicemaster.host.quiz import Judged
+
+    judged = Judged(verdict.verdict, verdict.matched or heard.text, verdict.reason)
+    step = next_step(judged, heard, guarded=False)
+    return {"decision": step.decision, "ask": step.ask}
 
 
 def cmd_hear(settings: HearSettings) -> int:

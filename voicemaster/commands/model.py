@@ -1,14 +1,34 @@
 """`voicemaster model download|list`: speech models (vosk, larger Whisper models) and Piper
-voices in the models folder (``--dir``, default ``models``)."""
+voices in the models folder (``--dir``, default the project's ``models/`` beside the package,
+whatever the working folder).  A download that fails leaves no folder it made behind."""
 
 from __future__ import annotations
 
+import contextlib
+import os
 import sys
+from pathlib import Path
 
 from voicemaster.settings import ModelSettings
 
 
+def _folders(root: Path) -> set[Path]:
+    """``root`` and every folder under it."""
+    return {Path(folder) for folder, _, _ in os.walk(root)} if root.is_dir() else set()
+
+
 def cmd_download(settings: ModelSettings) -> int:
+    """Download a model; when it fails, the folders it made and left empty are removed."""
+    before = _folders(settings.folder)
+    code = _download(settings)
+    if code != 0:
+        for folder in sorted(_folders(settings.folder) - before, key=lambda p: -len(p.parts)):
+            with contextlib.suppress(OSError):
+                folder.rmdir()  # only an empty folder goes
+    return code
+
+
+def _download(settings: ModelSettings) -> int:
     from voicemaster.speech.models import download
     from voicemaster.speech.whisper_models import WHISPER_MODELS, download_whisper
 

@@ -33,7 +33,7 @@ from voicemaster.host.setup.saving import play_on_unsaved, unsaved_message
 from voicemaster.host.setup.session import SetupError, crash_log, deck_folders, fail
 from voicemaster.host.setup.voice import VARIANT_WORDS
 from voicemaster.lexicon import YES_NO
-from voicemaster.records import SaveError
+from voicemaster.records import RecordBusy, SaveError
 from voicemaster.rules.base import TEAM_COLOURS
 from voicemaster.settings import PlaySettings
 from voicemaster.speech.base import (
@@ -156,11 +156,11 @@ def cmd_play(settings: PlaySettings) -> int:
     try:
         check_flags(game)  # every flag before the first word is spoken
         if game.resume:  # a saved game that does not fit the options: say so before listening
-            check_fits(Path(game.resume), given_options(game, deck_folders(places)))
+            check_fits(Path(game.resume), given_options(game, deck_folders(places)), game.deck)
         ears, recover = make_ears(settings, speaker)
         chosen = choose_record(settings, speaker, ears)
         game_log, quiz = open_chosen(chosen, settings, speaker, ears)
-    except (SetupError, DeckError, EOFError) as exc:
+    except (SetupError, DeckError, EOFError, RecordBusy) as exc:
         return fail(str(exc) or "no input")
     path = chosen.path
     game_log.on_save_error = play_on_unsaved(speaker, ears)
@@ -182,6 +182,9 @@ def cmd_play(settings: PlaySettings) -> int:
         outcome = master.run() if playing else "finished"
     except SaveError as exc:
         return fail(unsaved_message(exc))
+    except KeyboardInterrupt:
+        fail(stopped_message(game_log, "play"))
+        return 130
     except Exception:
         log.exception("the game stopped on an error")
         details = f"details in {log_file}" if log_file else "the details could not be logged"
@@ -198,6 +201,14 @@ def cmd_play(settings: PlaySettings) -> int:
         result["unsaved"] = game_log.unsaved.reason
     print(json.dumps(result))
     return 0
+
+
+def stopped_message(game_log: GameLog, command: str) -> str:
+    """What Ctrl-C says, as ``quit`` does: the game is saved, and how to go on with it."""
+    if game_log.unsaved is not None:
+        return f"stopped; the game could not be saved ({game_log.unsaved.reason})"
+    path = game_log.path
+    return f"stopped; the game is saved in {path}: voicemaster {command} --resume {path} goes on"
 
 
 def board_beside(
@@ -219,14 +230,15 @@ def open_chosen(
 ) -> tuple[GameLog, Quiz]:
     """Open the chosen game's record.  When it cannot be written: a --record path is an error;
     otherwise the table hears why and may play from memory."""
+    moved = settings.game.deck if chosen.resumed else None
     try:
-        return open_game(chosen.path, chosen.header, settings.places)
+        return open_game(chosen.path, chosen.header, settings.places, moved=moved)
     except SaveError as exc:
         if settings.game.record and not chosen.resumed:
             raise SetupError(f"cannot write the record {exc.path}: {exc.reason}") from None
         if not play_on_unsaved(speaker, ears)(exc):
             raise SetupError(f"cannot save the game in {exc.path}: {exc.reason}") from None
-        return open_game(chosen.path, chosen.header, settings.places, unsaved=exc)
+        return open_game(chosen.path, chosen.header, settings.places, unsaved=exc, moved=moved)
 
 
 def resume_notes(game_log: GameLog, quiz: Quiz) -> list[str]:

@@ -22,8 +22,8 @@ from voicemaster.host.log import GameLog
 from voicemaster.host.phrases import listing, team_name
 from voicemaster.host.quiz import Quiz
 from voicemaster.host.setup.offer import offer
-from voicemaster.host.setup.resume import conflicts
-from voicemaster.host.setup.saved import scan
+from voicemaster.host.setup.resume import OTHER_DECKS, changed_ids, conflicts
+from voicemaster.host.setup.saved import SavedGame, scan
 from voicemaster.host.setup.saving import check_record_path
 from voicemaster.host.setup.session import (
     HeaderOptions,
@@ -42,7 +42,14 @@ from voicemaster.host.setup.session import (
 )
 from voicemaster.host.setup.voice import VARIANT_WORDS, ask_setup
 from voicemaster.places import Places
-from voicemaster.records import RecordError, SaveError, game_from_header, read_record
+from voicemaster.records import (
+    RecordBusy,
+    RecordError,
+    SaveError,
+    game_from_header,
+    is_locked,
+    read_record,
+)
 from voicemaster.settings import GameOptions, PlaySettings
 from voicemaster.speech.base import Ears, Speaker
 
@@ -130,13 +137,13 @@ def choose_record(settings: PlaySettings, speaker: Speaker, ears: Ears) -> Chose
     given = given_options(game, deck_folders(places))
     if game.resume:
         path = Path(game.resume)
-        check_fits(path, given)
+        check_fits(path, given, game.deck)
         return Chosen(path, True)
     if game.record:
         check_record_path(Path(game.record))
     if game.resume is not None or game.record is None:
         found = scan(places.games)
-        fits = [g for g in found.unfinished() if not conflicts(g.header, given)]
+        fits = [g for g in playable(found.unfinished()) if not conflicts(g.header, given)]
         for broken in found.broken_since(fits[0] if fits else None):
             print(f"voicemaster: skipped: {broken.note()}", file=sys.stderr)
         if game.resume is not None:
@@ -148,6 +155,12 @@ def choose_record(settings: PlaySettings, speaker: Speaker, ears: Ears) -> Chose
         if picked is not None:
             return Chosen(picked.path, True)
     return new_game(settings, speaker, ears)
+
+
+def playable(games: list[SavedGame]) -> list[SavedGame]:
+    """The games ``play`` may offer: not simulations (older ones lie among the games), not
+    one another process is playing now."""
+    return [g for g in games if "simulate" not in g.header and not is_locked(g.path)]
 
 
 def given_options(game: GameOptions, folders: tuple[Path, ...] = ()) -> dict[str, Any]:
@@ -173,12 +186,26 @@ def given_options(game: GameOptions, folders: tuple[Path, ...] = ()) -> dict[str
     return given
 
 
-def check_fits(path: Path, given: dict[str, Any]) -> None:
+def check_fits(path: Path, given: dict[str, Any], decks: list[str] | None = None) -> None:
+    """SetupError unless the saved game at ``path`` fits the options given; RecordBusy when
+    another process is playing it.  ``decks`` (``--deck``): other files than the header names
+    fit when they hold every card the game asked, unchanged (a deck file that moved)."""
+    if is_locked(path):
+        raise RecordBusy(path)
     try:
         header = read_record(path, tolerate_torn_tail=True).header
     except RecordError:
         return  # open_game explains what is wrong with it
     problems = conflicts(header, given)
+    if OTHER_DECKS in problems and decks:
+        problems.remove(OTHER_DECKS)
+        unlike = changed_ids(_saved_lines(path), load_decks(decks))
+        if unlike:
+            shown = ", ".join(unlike[:5]) + (" ..." if len(unlike) > 5 else "")
+            problems.append(
+                f"{OTHER_DECKS}: --deck lacks or has changed {len(unlike)} of the cards "
+                f"it asked ({shown})"
+            )
     if problems:
         raise SetupError(f"{path} does not fit the options given: {'; '.join(problems)}")
 
@@ -222,18 +249,22 @@ def open_game(
     places: Places | None = None,
     unsaved: SaveError | None = None,
     history: bool = True,
+    moved: list[str] | None = None,
 ) -> tuple[GameLog, Quiz]:
     """The record (a new one when ``header`` is given) and the quiz of its decks.  ``unsaved``:
     the record cannot be written, so the game is played from memory.  ``history``: draw with
     the question history when the game was started with it.  SetupError for a broken record or
-    a missing deck, SaveError when the record cannot be written."""
+    a missing deck, SaveError when the record cannot be written.  ``moved``: a saved game's
+    decks given anew (``--deck``, checked by ``check_fits``), written into its header."""
     new = header is not None
     lines = [header] if header is not None else _saved_lines(path)
     header = lines[0]
     folders = deck_folders(places)
     variant = str(header.get("variant", "standard"))
     refs = list(header.get("deck") or deck_paths(None, variant, folders))
-    decks = [load_deck(p) for p in resolve_decks(refs, folders)]
+    if moved and not new and deck_refs(moved, folders) != refs:  # checked by check_fits
+        refs = header["deck"] = deck_refs(moved, folders)
+    decks = [load_deck(p) for p in resolve_decks(refs, folders, saved=not new)]
     deck = join_decks(decks)
     check_deck_serves(deck, game_from_header(header))
     settings = draw_settings(header, path)
@@ -241,6 +272,8 @@ def open_game(
         game_log = GameLog.in_memory(path, lines, unsaved)
     else:
         game_log = GameLog(path, header if new else None)
+        if game_log.header.get("deck") != header.get("deck"):  # the decks' new place
+            game_log.rewrite_header(header)
     game_log.card_digest = digests(deck)
     asked = _asked(header, decks, places) if history else None
     if asked is not None:

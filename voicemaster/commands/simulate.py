@@ -7,7 +7,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from voicemaster.board.settings import BoardError, BoardSettings
+from voicemaster.commands.play import stopped_message
 from voicemaster.commands.play_start import (
+    check_fits,
     digests,
     header_options,
     open_game,
@@ -35,7 +37,7 @@ from voicemaster.host.setup.session import (
     resolve_decks,
     team_names,
 )
-from voicemaster.records import game_from_header
+from voicemaster.records import RecordBusy, game_from_header
 from voicemaster.settings import SimulateSettings
 from voicemaster.simulator.play import play_out
 from voicemaster.simulator.table import SimTable
@@ -47,13 +49,14 @@ if TYPE_CHECKING:
 
 def _simulation_header(settings: SimulateSettings) -> tuple[Path, dict[str, Any] | None]:
     """The record to play and a new game's header (None: resumed).  An existing --record is
-    refused (resume it instead); the default record of a seed is simulated afresh."""
+    refused (resume it instead); the default record goes to the data folder's simulations/,
+    under a new name when one of the same seed is there."""
     game = replace(settings.game, variant=settings.game.variant or "standard")
     places = settings.places
     if game.resume is not None:
-        found = [Path(game.resume)] if game.resume else unfinished_games(places.games)
+        found = [Path(game.resume)] if game.resume else unfinished_games(places.simulations)
         if not found:
-            raise SetupError(f"no unfinished game in {places.games}/")
+            raise SetupError(f"no unfinished simulation in {places.simulations}/")
         return found[0], None
     if game.record:
         check_record_path(Path(game.record))
@@ -63,14 +66,19 @@ def _simulation_header(settings: SimulateSettings) -> tuple[Path, dict[str, Any]
     decks = deck_refs(deck_paths(game.deck, game.variant or "standard", folders), folders)
     extra = variant_extra(game, teams, None)
     header = new_header(header_options(game), teams, {"deck": decks, "simulate": options, **extra})
-    path = (
-        Path(game.record)
-        if game.record
-        else places.games / f"simulate-{header['variant']}-{len(teams)}-{header['seed']}.jsonl"
-    )
-    if not game.record:
-        path.unlink(missing_ok=True)
+    name = f"simulate-{header['variant']}-{len(teams)}-{header['seed']}"
+    path = Path(game.record) if game.record else free_path(places.simulations, name)
     return path, header
+
+
+def free_path(folder: Path, name: str) -> Path:
+    """``folder/NAME.jsonl``, or ``NAME-2.jsonl``, ``NAME-3.jsonl`` ... when it is taken: a
+    simulation never overwrites an earlier one."""
+    path, number = folder / f"{name}.jsonl", 1
+    while path.exists() or path.is_symlink():
+        number += 1
+        path = folder / f"{name}-{number}.jsonl"
+    return path
 
 
 def _sound_options(settings: SimulateSettings) -> dict[str, Any]:
@@ -79,6 +87,8 @@ def _sound_options(settings: SimulateSettings) -> dict[str, Any]:
     if settings.through != "audio":
         if voices is not None or noise != "none" or snr is not None or asr is not None:
             raise SetupError("--voices, --noise, --snr and --asr are for --through audio")
+        if settings.yes_sayer or settings.transcript is not None:
+            raise SetupError("--yes-sayer and --transcript are for --through audio")
         return {}
     if snr is not None and noise == "none":
         raise SetupError("--snr is the speech over the noise: give --noise car or room too")
@@ -89,7 +99,8 @@ def _sound_options(settings: SimulateSettings) -> dict[str, Any]:
     except (ValueError, SpeechUnavailable) as exc:
         raise SetupError(f"--voices: {exc}") from None
     sound = Sound(chosen, None if noise == "none" else noise, SNR_DB if snr is None else snr)
-    return sound.options() | ({"asr": asr} if asr is not None else {})
+    yes = {"yes_sayer": True} if settings.yes_sayer else {}  # kept: a resumed game says yes too
+    return sound.options() | ({"asr": asr} if asr is not None else {}) | yes
 
 
 def summary(game_log: GameLog, master: Host[Any]) -> dict[str, Any]:
@@ -112,24 +123,34 @@ def cmd_simulate(settings: SimulateSettings) -> int:
     try:
         path, header = _simulation_header(settings)
         if header is None:
-            game_log, quiz = open_game(path, places=settings.places, history=False)
+            moved = settings.game.deck  # a resumed simulation's decks given anew (moved)
+            if moved:
+                refs = deck_refs(moved, deck_folders(settings.places))
+                check_fits(path, {"deck": refs}, moved)
+            game_log, quiz = open_game(path, places=settings.places, history=False, moved=moved)
         else:
             deck = load_decks(resolve_decks(header["deck"], deck_folders(settings.places)))
             quiz = Quiz(deck, settings=draw_settings(header, path))
             check_deck_serves(quiz.deck, game_from_header(header))
             game_log = GameLog(path, header)
             game_log.card_digest = digests(quiz.deck)
-    except (SetupError, DeckError) as exc:
+    except (SetupError, DeckError, RecordBusy) as exc:
         return fail(str(exc))
     options = game_log.header.get("simulate", {})
     seed = int(game_log.header.get("seed", 0))
     skill = float(options.get("skill", settings.skill))
     board = Beside(settings.board, game_log)
     try:
-        return _simulate(game_log, quiz, seed, skill, options, board, settings.models)
+        return _simulate(
+            game_log, quiz, seed, skill, options, board, settings.models, settings.transcript
+        )
     except BoardError as exc:
         game_log.close()
         return fail(str(exc))
+    except KeyboardInterrupt:
+        game_log.close()
+        fail(stopped_message(game_log, "simulate"))
+        return 130
     finally:
         board.close()
 
@@ -163,24 +184,40 @@ def _simulate(
     options: dict[str, Any],
     board: Beside,
     models: Path | None = None,
+    transcript: str | None = None,
 ) -> int:
     if game_log.header["variant"] == "timeline":
         from voicemaster.simulator.timeline import simulate_timeline
 
+        if transcript is not None:
+            game_log.close()
+            return fail("--transcript is not made for timeline games yet")
         through = options.get("through", "text")
         return simulate_timeline(game_log, quiz, seed, skill, through, board.wrap)
     if options.get("through", "text") == "audio":
         from voicemaster.simulator.audio import AudioTable
 
         try:
-            audio = AudioTable(game_log, seed, skill, quiz.deck, models)
+            audio = AudioTable(
+                game_log, seed, skill, quiz.deck, models, transcript_path(transcript)
+            )
         except (SpeechUnavailable, ImportError) as exc:
             game_log.close()
             return fail(f"cannot simulate through audio: {exc}")
+        except OSError as exc:
+            game_log.close()
+            return fail(f"cannot write the transcript {transcript}: {exc.strerror or exc}")
         table: SimTable = audio
         speaker: Speaker = audio.speaker()
     else:
         table, speaker = SimTable(game_log, seed, skill, quiz.deck), TranscriptSpeaker()
     ears = board.wrap(table)
     master = quizmaster_class(game_log.header["variant"])(game_log, quiz, speaker, ears, Timing())
-    return play_out(master.run, game_log, table, skill, lambda: summary(game_log, master))
+    try:
+        return play_out(master.run, game_log, table, skill, lambda: summary(game_log, master))
+    finally:
+        table.close()
+
+
+def transcript_path(transcript: str | None) -> Path | None:
+    return None if transcript is None else Path(transcript)

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from voicemaster.decks.model import Deck
-from voicemaster.files import write_atomically
+from voicemaster.files import reason, write_atomically
 
 log = logging.getLogger(__name__)
 VERSION = 1
@@ -39,10 +39,11 @@ class History:
     def load(cls, path: Path) -> History:
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
+        except (FileNotFoundError, NotADirectoryError):  # none yet (its folder may be a file)
             return cls(path)
         except (OSError, ValueError) as exc:
-            log.warning("the question history %s cannot be read (%s); starting afresh", path, exc)
+            why = reason(exc) if isinstance(exc, OSError) else exc
+            log.warning("the question history %s cannot be read (%s); starting afresh", path, why)
             return cls(path)
         games, decks = _checked(data)
         return cls(path, games, decks)
@@ -78,7 +79,7 @@ class History:
             write_atomically(self.path, json.dumps(data, ensure_ascii=False, sort_keys=True))
         except OSError as exc:
             if not self._warned:
-                log.warning("the question history %s cannot be saved: %s", self.path, exc)
+                log.warning("the question history %s cannot be saved: %s", self.path, reason(exc))
                 self._warned = True
             return False
         return True

@@ -24,6 +24,8 @@ class Card:
     line: int = 0  # where the card starts in its file (0: unknown), for messages
     difficulty: str | None = None  # one of DIFFICULTIES, None: not tagged yet
     region: tuple[str, ...] = ()  # REGIONS whose knowledge it needs (empty: anywhere)
+    echo_ok: str = ""  # why the question may state a right answer (decks/giveaways.py)
+    giveaway_ok: tuple[str, ...] = ()  # cards whose answers the question may state
 
 
 @dataclass(frozen=True)

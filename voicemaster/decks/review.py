@@ -1,16 +1,24 @@
 """What ``deck check`` says about decks that load: cards without a difficulty, answers hard to
-say or to hear (``spoken``), and how long loading and reviewing took per 1,000 cards.
+say or to hear (``spoken``), familie children's cards without options, questions that give
+answers away (``giveaways``), right options whose place a player could guess (``balance``),
+questions two decks both ask (``duplicates``), and how long loading and reviewing took per
+1,000 cards.
 
 A card without a difficulty is a warning, one line per deck, until every card is tagged;
-``strict`` makes each such card an error.  Spoken-answer flags stay warnings: they are
-judgement calls an editor may overrule."""
+``strict`` makes each such card an error, and so each answer without a form players can say
+(symbols, letters and digits mixed, a long title: ``spoken.card_flags``).  Sound-alikes stay
+warnings: they are judgement calls an editor may overrule.  A familie children's card without
+answer options is always an error: the rulebook reads options to every children's team."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from voicemaster.decks.balance import option_place_flags
+from voicemaster.decks.duplicates import duplicate_flags
+from voicemaster.decks.giveaways import giveaway_flags
 from voicemaster.decks.model import DIFFICULTIES, Card, Deck, Problem
-from voicemaster.decks.spoken import spoken_flags
+from voicemaster.decks.spoken import card_problems, sound_alike_problems
 
 UNTAGGED_SHOWN = 5  # ids named in the one-line warning
 
@@ -31,9 +39,34 @@ def review(decks: list[Deck], strict: bool = False) -> Review:
             found.errors += [untagged_error(deck, card) for card in untagged]
         elif untagged:
             found.warnings.append(untagged_warning(deck, untagged))
-        found.warnings += spoken_flags(deck)
+        unsaid = card_problems(deck)
+        if strict:
+            found.errors += unsaid
+        else:
+            found.warnings += unsaid
+        found.warnings += sound_alike_problems(deck)
+        found.errors += children_without_options(deck)
+        found.warnings += giveaway_flags(deck)
+        found.warnings += option_place_flags(deck)
+    found.warnings += duplicate_flags(decks)
     found.warnings.sort(key=lambda p: (p.path, p.line or 0))
+    found.errors.sort(key=lambda p: (p.path, p.line or 0))
     return found
+
+
+def children_without_options(deck: Deck) -> list[Problem]:
+    """Familie children's cards without their three answer options (errors)."""
+    if deck.variant != "familie":
+        return []
+    return [
+        Problem(
+            deck.path,
+            card.line or None,
+            f"question {card.id}: a children's card needs its answer options (options: [...])",
+        )
+        for card in deck.questions
+        if card.audience == "child" and not card.options
+    ]
 
 
 def untagged_error(deck: Deck, card: Card) -> Problem:

@@ -32,10 +32,12 @@ CARD_FIELDS = (
     "year",
     "difficulty",
     "region",
+    "echo_ok",
+    "giveaway_ok",
     "source",
     "note",
 )
-LIST_FIELDS = ("accept", "reject", "options")
+LIST_FIELDS = ("accept", "reject", "options", "giveaway_ok")
 CHOICES = {"audience": ("adult", "child"), "difficulty": DIFFICULTIES}
 ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
 LANGUAGE = re.compile(r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})*")
@@ -143,6 +145,7 @@ def _card(
     _check_answer(c, fields["answer"], lists, where, what)
     choices = {key: _choice(c, item, key, where, what) for key in CHOICES}
     region = _region(c, item, where, what)
+    echo_ok = _reason(c, item, "echo_ok", where, what)
     if len(c.problems) > before:
         return None
     return Card(
@@ -158,6 +161,8 @@ def _card(
         line=c.line(where) or 0,
         difficulty=choices["difficulty"],
         region=region,
+        echo_ok=echo_ok,
+        giveaway_ok=tuple(lists["giveaway_ok"]),
     )
 
 
@@ -211,6 +216,17 @@ def _choice(
         c.add((*where, key), f"{what}'{key}' must be one of {', '.join(allowed)}, not {value!r}")
         return None
     return str(value)
+
+
+def _reason(c: Checker, item: Mapping[Any, Any], key: str, where: LinePath, what: str) -> str:
+    """A mark such as ``echo_ok: a pun by design``: it must say why ("" when left out)."""
+    if key not in item:
+        return ""
+    text = text_of(item[key])
+    if not text or isinstance(item[key], int | float):
+        c.add((*where, key), f"{what}'{key}' must say why, as text (not {kind(item[key])})")
+        return ""
+    return text
 
 
 def _region(c: Checker, item: Mapping[Any, Any], where: LinePath, what: str) -> tuple[str, ...]:

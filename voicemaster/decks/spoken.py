@@ -4,10 +4,17 @@ The quizmaster says every answer aloud and players say theirs, so a deck checker
 answer the way a listener would (docs/decks.md, "Spoken answers"):
 
 - **symbols** a reader would not say as written (``AC/DC``, ``C#``, ``$5``): everything but
-  letters, digits and the punctuation speech ignores or the judge says (``& + %``);
-- **letters and digits mixed** within a word more than once (``4x4``, ``C3PO``); one run of
-  each reads naturally (``U2``, ``MP3``, ``3M``, ``221B``, ``1990s``);
-- **long titles**: an answer over ``SPOKEN_WORDS`` words with no ``accept`` form that short;
+  letters, digits and the punctuation speech ignores or the judge says (``& + %``), unless an
+  ``accept`` form is written as said ("AC DC");
+- **letters and digits mixed** within a word more than once (``4x4``, ``C3PO``), unless an
+  ``accept`` form is not; one run of each reads naturally (``U2``, ``MP3``, ``3M``, ``221B``,
+  ``1990s``);
+
+These three are a card's own flags (``card_flags``): ``deck check --strict`` makes them errors
+(a card needs a form players can say).
+- **long titles**: an answer over ``SPOKEN_WORDS`` words with no ``accept`` form that short,
+  counting the words a player must say: the judge leaves out "the" and a leading "a"/"an"
+  ("The Old Man and the Sea" is four: "old man and sea");
 - **sound-alikes**: the answer of another card of the same category that sounds the same
   (the judge's phonetic key of the whole answer is equal: "bore" and "bear") or nearly the
   same (keys at least ``NEAR_KEY`` % alike and spellings at least ``NEAR_SPELLING`` % alike:
@@ -24,7 +31,7 @@ from rapidfuzz import fuzz, process
 
 from voicemaster.decks.model import Card, Deck, Problem
 from voicemaster.judge.phonetic import phonetic_key
-from voicemaster.judge.text import SPECIAL, normalise
+from voicemaster.judge.text import SPECIAL, drop_articles, fold, normalise
 
 SPOKEN_WORDS = 4  # an answer longer than this needs a form this short in accept
 NEAR_KEY = 88  # % alike, phonetic keys (rapidfuzz ratio) ...
@@ -36,6 +43,7 @@ SPOKEN_PUNCTUATION = frozenset(".,:;!?'\"-()\u201c\u201d") | {
 }
 _TOKEN = re.compile(r"[^\W_]+")
 _RUNS = re.compile(r"\d+|[^\W\d_]+")
+_NOT_WORD = re.compile(r"[^\w]")
 
 
 @dataclass(frozen=True)
@@ -49,10 +57,12 @@ class _Sound:
 
 def spoken_flags(deck: Deck) -> list[Problem]:
     """Every answer of ``deck`` that is hard to say or to hear, one warning each."""
+    return card_problems(deck) + sound_alike_problems(deck)
+
+
+def sound_alike_problems(deck: Deck) -> list[Problem]:
+    """Every answer that sounds (nearly) like an earlier one of its category."""
     flags: list[Problem] = []
-    for card in deck.questions:
-        for message in card_flags(card):
-            flags.append(Problem(deck.path, card.line or None, f"question {card.id}: {message}"))
     for category, cards in deck.categories().items():
         for later, earlier, how in sound_alikes(cards):
             message = (
@@ -63,25 +73,44 @@ def spoken_flags(deck: Deck) -> list[Problem]:
     return flags
 
 
+def card_problems(deck: Deck) -> list[Problem]:
+    """Every card of ``deck`` whose answer has no form players can say, one problem each."""
+    return [
+        Problem(deck.path, card.line or None, f"question {card.id}: {message}")
+        for card in deck.questions
+        for message in card_flags(card)
+    ]
+
+
 def card_flags(card: Card) -> list[str]:
     """What is hard to say about one card's answer (empty: nothing)."""
     found: list[str] = []
     symbols = unspoken_symbols(card.answer)
-    if symbols:
+    if symbols and all(unspoken_symbols(a) for a in card.accept):
         shown = " ".join(symbols)
         found.append(f"answer {card.answer!r} has {shown}, not said as written; write it as said")
-    mixed = [t for t in _TOKEN.findall(card.answer) if len(_RUNS.findall(t)) > 2]
-    if mixed:
+    mixed = _mixed(card.answer)
+    if mixed and all(_mixed(a) for a in card.accept):
         found.append(
             f"answer {card.answer!r} mixes letters and digits in {mixed[0]!r}; write it as said"
         )
-    words = len(card.answer.split())
-    if words > SPOKEN_WORDS and not any(len(a.split()) <= SPOKEN_WORDS for a in card.accept):
+    words = said_words(card.answer)
+    if words > SPOKEN_WORDS and not any(said_words(a) <= SPOKEN_WORDS for a in card.accept):
         found.append(
-            f"answer {card.answer!r} has {words} words; accept a form of at most "
+            f"answer {card.answer!r} has {words} words to say; accept a form of at most "
             f"{SPOKEN_WORDS} that players would say"
         )
     return found
+
+
+def said_words(text: str) -> int:
+    """The words a player must say: "the" and a leading "a"/"an" aside, as the judge hears."""
+    words = [w for w in (_NOT_WORD.sub("", w) for w in fold(text).split()) if w]
+    return len(drop_articles(words))  # "self-contained" is one word, as written
+
+
+def _mixed(text: str) -> list[str]:
+    return [t for t in _TOKEN.findall(text) if len(_RUNS.findall(t)) > 2]
 
 
 def unspoken_symbols(text: str) -> list[str]:

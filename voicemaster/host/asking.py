@@ -1,29 +1,33 @@
-"""From a heard answer to a verdict the quizmaster is sure of: doubts are asked, not guessed.
+"""From a heard answer to a verdict the quizmaster is sure of: doubts are settled, not guessed,
+and never by saying a right answer aloud (docs/hearing.md, "Settling a doubt").
 
-* The judge is unsure (a partial match): "Did you say <the words heard>?"
-* The recognizer accepted its phrase only narrowly (``Heard.narrow``): the same question,
-  with the phrase it heard, so a right answer heard as another one is not marked wrong.
-* The recognizer is not sure of the words (``Heard.unclear``: a phrase rejected narrowly, no
-  path through the grammar, or Whisper's own doubt), right or not: "Please say your answer again",
-  without a hint; when the first hearing held a phrase that would be right and the second is
-  still unclear, that phrase is asked back: "Did you say <that phrase>?".
+One hearing leads to one of three steps (``next_step``, the decision table):
 
-A narrowly rejected "pass" whose words are not right counts as a pass (a pass scores as a wrong
-answer does, and such hearings are passes; see docs/tuning.md).
+* **taken**: the words are clear (not unclear, narrow or guessed, and the judge is sure), so
+  the verdict stands; a narrowly rejected "pass" over words that are not right is a pass too
+  (a pass scores as a wrong answer does; see docs/tuning.md).
+* **asked**: the words in doubt would be judged wrong, or the judge is unsure of them:
+  "Did you say <those words>?".  Saying them reveals nothing, and since only phrases that are
+  not right are ever asked, a "yes" can never make an answer right: it lets a wrong verdict
+  stand.  "No" (or neither yes nor no) hears the answer again, and a phrase clearly denied is
+  left out of the window.
+* **again**: the words in doubt would be judged right, or the recognizer is not sure of them at
+  all (``Heard.unclear``), or another team still waits to answer the same question
+  (``guarded``: every doubt is heard again, so the choice of question gives nothing away):
+  "Sorry, I did not hear that clearly. Please say your answer again." — the same words
+  whatever the doubt.  The answer heard again must stand on its own: once an answer has been
+  heard again, a hearing that is still in doubt and would be right counts as not right (the
+  ears' ``Heard`` already carries any second opinion of the speech layer).
 
-"Yes" lets the words stand; "no" asks for the answer again, and the phrase clearly denied is
-left out of the window, so the recognizer cannot land on it again; the answer heard again is
-settled like the first (three hearings and two ask-backs at most).  Neither yes nor no made
-out, or a no only narrowly: asked once more (see ``AskBack.confirmed``).  Typed answers are
-never asked back.  ``guarded``: another team still waits to answer the same question (an
-attacker), so the quizmaster never says the right answer aloud: a right phrase heard narrowly
-stands as heard, and an unclear one counts as not right (players can say "that was right").
+Three hearings and two "Did you say ...?" per answer at most.  Typed answers are never asked
+back.  ``commands/hear.py`` and the speech benchmark report the same ``next_step``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import Literal
 
 from voicemaster.decks import Card
 from voicemaster.host import intents, windows
@@ -38,6 +42,47 @@ from voicemaster.speech.base import Expectation, Heard
 SAY_AGAIN = "Sorry, I did not hear that clearly. Please say your answer again."
 THEN_AGAIN = "Then please say your answer again."
 MAX_HEARINGS, MAX_ASKS = 3, 2  # per answer: the first hearing and two more; two ask-backs
+Decision = Literal["taken", "asked", "again"]
+
+
+@dataclass(frozen=True)
+class Step:
+    """What the quizmaster does with one hearing: take ``judged``, ask ``ask`` back, or ask
+    for the answer again."""
+
+    decision: Decision
+    judged: Judged
+    ask: str | None = None  # with "asked": the words of "Did you say ...?"
+
+
+def next_step(
+    judged: Judged, heard: Heard, guarded: bool, retake_left: bool = True, ask_left: bool = True
+) -> Step:
+    """The step for one hearing (``judged``: its words judged); ``retake_left``: the answer may
+    still be heard again with ``SAY_AGAIN`` (not yet heard again, hearings left);
+    ``ask_left``: a "Did you say ...?" is left."""
+    if half_heard_pass(judged, heard):
+        return Step("taken", Judged("pass", "pass", "pass, heard narrowly"))
+    if not in_doubt(judged, heard):
+        return Step("taken", judged)
+    if judged.answer != "right" and not heard.unclear and not guarded and ask_left:
+        return Step("asked", judged, heard.text)  # wrong or unsure: saying it reveals nothing
+    if retake_left:
+        return Step("again", judged)
+    return Step("taken", not_right(judged))
+
+
+def in_doubt(judged: Judged, heard: Heard) -> bool:
+    """The recognizer's doubt (unclear, narrow or a guess) or the judge's (unsure)."""
+    return judged.answer == "unsure" or heard.unclear or heard.narrow or heard.guessed
+
+
+def not_right(judged: Judged) -> Judged:
+    """A hearing still in doubt when nothing is left to ask: what is not clearly right is
+    not right."""
+    if judged.answer != "right":
+        return judged
+    return Judged("wrong", "", "right words heard only in doubt, and heard again")
 
 
 @dataclass(frozen=True)
@@ -71,33 +116,22 @@ class AskBack:
         return sure(judged.answer)
 
     def settle(self, judged: Judged, heard: Heard, guarded: bool) -> Judged:
-        """The verdict once the doubts are settled (silence when asked again: a pass).
-
-        At most three hearings and two "Did you say ...?" per answer: an unclear hearing is
-        asked for again once (``SAY_AGAIN``), a doubtful phrase is asked back, and after a
-        "no" the answer is heard again."""
+        """The verdict once the doubts are settled (silence when asked again: a pass): each
+        hearing's step (``next_step``) taken, asked back or heard again, within the caps."""
         hearings, asks, retaken = 1, 0, False
-        hint: str | None = None  # a right phrase an unclear hearing held
         while True:
-            if guarded and heard.guessed:
-                heard = unasked(heard)
-                judged = self.judge(heard.text)
-            hint = self.right_alternative(heard) or hint
-            if half_heard_pass(judged, heard):
-                return Judged("pass", "pass", "pass, heard narrowly")
-            if not retaken and hearings < MAX_HEARINGS and self.unclear(heard):
-                prompt = SAY_AGAIN
-            else:
-                phrase = self.doubt(judged, heard, guarded, hint if retaken else None)
-                if phrase is None or asks == MAX_ASKS:
-                    return judged
+            retake_left = not retaken and hearings < MAX_HEARINGS
+            step = next_step(judged, heard, guarded, retake_left, asks < MAX_ASKS)
+            if step.decision == "taken":
+                return step.judged
+            prompt = SAY_AGAIN
+            if step.ask is not None:
                 asks += 1
-                said = self.confirmed(phrase)
+                said = self.confirmed(step.ask)
                 if said:
-                    return judged if phrase == heard.text else self.judge(phrase)
+                    return judged  # never right: only words that are not right are asked
                 if said is False:
-                    self.denied.add(phrase_key(phrase))
-                hint = None
+                    self.denied.add(phrase_key(step.ask))
                 if hearings == MAX_HEARINGS:
                     return Judged("wrong", "", "denied, and no hearing left")
                 prompt = THEN_AGAIN
@@ -105,31 +139,6 @@ class AskBack:
             if again is None:
                 return Judged("pass", "", "silent when asked again")
             heard, judged, hearings, retaken = again, self.judge(again.text), hearings + 1, True
-
-    def unclear(self, heard: Heard) -> bool:
-        """The recognizer is not sure of the words (``Heard.unclear``): asked for again before
-        anything is judged on them, right words too (an open-vocabulary recognizer prompted
-        with the answer can land on it: "Ayrton Senna" heard as "Argentina")."""
-        return heard.unclear
-
-    def doubt(self, judged: Judged, heard: Heard, guarded: bool, hint: str | None) -> str | None:
-        """The phrase to ask back ("Did you say ...?"), if the verdict is in doubt; ``hint``: a
-        right phrase an earlier hearing held, the answer since heard again."""
-        if judged.answer == "unsure":
-            return heard.text  # the judge's doubt: the team's own words
-        if judged.answer == "wrong" and heard.unclear and hint and not guarded:
-            return hint  # a right phrase rejected narrowly, and the retake unclear too
-        may_ask = judged.answer == "wrong" or (judged.answer == "right" and not guarded)
-        return heard.text if heard.narrow and may_ask else None
-
-    def right_alternative(self, heard: Heard) -> str | None:
-        """The phrase the recognizer rejected narrowly (``Heard.unclear``), if it is right."""
-        if not heard.unclear:
-            return None
-        for alt in heard.alternatives:
-            if alt != heard.text and self.judge(alt).answer == "right":
-                return alt
-        return None
 
     def listen_again(self, prompt: str) -> Heard | None:
         """Ask the team to say its answer again and listen for it (None: silence)."""
@@ -170,14 +179,6 @@ class AskBack:
             if said is not None:
                 return said
         return None
-
-
-def unasked(heard: Heard) -> Heard:
-    """A guess (``Heard.guessed``) that cannot be asked back, because another team waits and
-    asking would say the right answer aloud: heard as the words Whisper wrote, unclearly, so it
-    is asked for again and never judged right on the guess."""
-    written = heard.alternatives[1] if len(heard.alternatives) > 1 else heard.text
-    return replace(heard, text=written, unclear=True, narrow=False, guessed=False)
 
 
 def half_heard_pass(judged: Judged, heard: Heard) -> bool:

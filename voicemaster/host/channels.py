@@ -49,6 +49,7 @@ class Cue:
     card: Any = None  # the question card, when one is being asked (the board shows it)
     detail: str = ""  # e.g. the words asked back in "Did you say ...?"
     options: tuple[str, ...] = ()  # e.g. the tiles still to arrange
+    attacker: str | None = None  # a Bezzerwizzer team waiting on this question (a board shows it)
 
 
 @runtime_checkable

@@ -45,7 +45,7 @@ def _override(
             qm.game = qm.replay()
             qm.say(f"That already counts as {'right' if right else 'not right'}.")
             return
-        kept = {k: v for k, v in last.items() if k in ("card", "meant", "misjudged")}
+        kept = {k: v for k, v in last.items() if k in ("card", "undone", "meant", "misjudged")}
         events = qm.commit(new, kept, replace=True)
     except IllegalAction as exc:
         qm.game = qm.replay()

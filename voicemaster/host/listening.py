@@ -120,6 +120,7 @@ class Listener:
         card: object = None,
         detail: str = "",
         options: tuple[str, ...] = (),
+        attacker: str | None = None,
     ) -> tuple[Intent | None, Heard | None]:
         """Listen until something other than a general command is said, or silence."""
         expectation = expectation or Expectation(commands=lexicon.COMMAND_WORDS)
@@ -127,7 +128,7 @@ class Listener:
         categories, teams = game.categories, game.teams
         for attempt in range(self.timing.max_utterances):
             _game, lines, edits = self.context()
-            cue = Cue(kind, team, lines, edits, attempt, card, detail, options)
+            cue = Cue(kind, team, lines, edits, attempt, card, detail, options, attacker)
             try:
                 heard = self.hearing.hear(cue, expectation, timeout)
             except NotCaught:

@@ -42,7 +42,7 @@ class GameLog(RecordWriter):
     def in_memory(cls, path: str | Path, lines: list[dict[str, Any]], why: SaveError) -> GameLog:
         """A game played from memory only: ``lines`` as far as they are known, nothing written."""
         log = cls.__new__(cls)
-        log.path, log.dropped, log._fd = Path(path), b"", None
+        log.path, log.dropped, log._fd, log._lock = Path(path), b"", None, None
         log._hooks(lines, why)
         return log
 
@@ -106,13 +106,23 @@ class GameLog(RecordWriter):
                 self._replace_file(lines)
             except SaveError as exc:
                 self._give_up_saving(exc)
+        before = set(asked_cards(self.lines[-1]))
         self.lines = lines
+        if self.on_asked is not None:  # an undo asked a new card in the old line's place
+            self.on_asked([c for c in asked_cards(obj) if c not in before])
         if self.on_line is not None:
             self.on_line(self.lines, True)
 
+    def rewrite_header(self, header: dict[str, Any]) -> None:
+        """Replace the header line atomically (a resumed game's decks found in a new place)."""
+        lines = [header, *self.lines[1:]]
+        if self._saving():
+            self._replace_file(lines)
+        self.lines = lines
+
     def _replace_file(self, lines: list[dict[str, Any]]) -> None:
         text = "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines)
-        self.close()
+        self.close_file()  # the lock stays: it is on the lock file, not on the replaced inode
         try:
             write_atomically(self.path, text)
         except OSError as exc:

@@ -96,6 +96,7 @@ class Quiz:
             reject=card.reject,
             options=card.options if options else (),
             competitors=self._competitors(card, options),
+            question=card.question,
         )
 
     def expectation(

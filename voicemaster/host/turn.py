@@ -240,9 +240,11 @@ class Turn:
         for _ in range(qm.timing.max_utterances):
             exp = qm.answer_expectation(card, self.team)
             detail = "shout" if asked else clock.detail
+            waiting = attack.team if attack is not None else None
             intent, heard = qm.listener.ask(
-                Point.ANSWER, self.team, card.question, clock.timeout, exp, card, detail
-            )
+                Point.ANSWER, self.team, card.question, clock.timeout, exp, card, detail,
+                attacker=waiting,
+            )  # fmt: skip
             intent, asked = self.settle_shout(intent, heard, asked)
             if intent is None or heard is None:
                 if clock.silence(qm.say):

@@ -1,7 +1,8 @@
 """Judging cases given as JSON Lines (the `judge` command, the labelled set, the benchmark).
 
 A line: `id`, `spoken`, `answer`, optional `aliases`, `rejects`, `options`, `category`,
-`competitors`.  The answers of the other lines of the same category become competitors.
+`competitors`, `question` (the question asked: a number may be said with the noun it
+counts).  The answers of the other lines of the same category become competitors.
 """
 
 from __future__ import annotations
@@ -73,6 +74,9 @@ def _parse(text: str) -> Case | BadLine:
         return BadLine(ident, "'answer' must be a non-empty string")
     if category is not None and not isinstance(category, str):
         return BadLine(ident, "'category' must be a string")
+    question = obj.get("question", "")
+    if not isinstance(question, str):
+        return BadLine(ident, "'question' must be a string")
     try:
         key = AnswerKey(
             answer=answer,
@@ -80,6 +84,7 @@ def _parse(text: str) -> Case | BadLine:
             reject=string_list(obj, "rejects"),
             options=string_list(obj, "options"),
             competitors=string_list(obj, "competitors"),
+            question=question,
         )
     except ValueError as exc:
         return BadLine(ident, str(exc))

@@ -9,6 +9,7 @@ part only it has -> match against the key's forms -> decide against every compet
 from __future__ import annotations
 
 from voicemaster.judge.choice import by_letter, by_part, which_one
+from voicemaster.judge.counting import without_counted
 from voicemaster.judge.forms import Expanded, Form, expand, make_form
 from voicemaster.judge.match import decide
 from voicemaster.judge.model import AnswerKey, Verdict
@@ -20,6 +21,7 @@ from voicemaster.judge.reply import (
     is_pass,
     lite,
     strip_pass_opener,
+    without_backing_band,
 )
 from voicemaster.judge.text import drop_framing, finish, tokens
 
@@ -29,12 +31,18 @@ def _pass(reason: str) -> Verdict:
 
 
 def _judge_heard(toks: list[str], heard: Form, key: AnswerKey, ex: Expanded) -> Verdict:
-    """The options (by letter, position or a part only one option has), then the matcher."""
+    """The options (by letter, position or a part only one option has), then the matcher; a
+    number said with the noun its question counts is judged as the number ("seven dwarfs")."""
     if key.options:
         verdict = by_letter(toks, heard, key) or by_part(heard, key)
         if verdict is not None:
             return verdict
-    return decide(heard, ex)
+    verdict = decide(heard, ex)
+    if verdict.verdict != "right" and ex.numeric_answer:
+        number = without_counted(heard.toks, ex.counted)
+        if number is not None:
+            return decide(make_form(heard.source, number, "spoken"), ex)
+    return verdict
 
 
 def judge(spoken: str, key: AnswerKey) -> Verdict:
@@ -63,6 +71,11 @@ def judge(spoken: str, key: AnswerKey) -> Verdict:
     if not heard.toks:
         return _pass("nothing was said")
     verdict = _judge_heard(toks, heard, key, ex)
+    solo = without_backing_band(drop_framing(toks)) if verdict.verdict != "right" else None
+    if solo is not None:  # "Bob Marley and the Wailers": right only when "Bob Marley" is
+        alt = _judge_heard(solo, make_form(spoken, finish(solo), "spoken"), key, ex)
+        if alt.verdict == "right":
+            return alt
     framed = which_one(drop_framing(toks), key) if verdict.verdict != "right" else None
     if framed is not None:  # "the red one": judge "red"
         words, sure = framed

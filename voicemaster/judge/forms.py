@@ -12,16 +12,13 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from voicemaster.judge.counting import counted_words, is_number
 from voicemaster.judge.model import AnswerKey
 from voicemaster.judge.names import FIRST_NAMES, GENERIC, PARTICLES, TITLES, UNITS, WEAK
 from voicemaster.judge.phonetic import phonetic_keys
 from voicemaster.judge.text import compact, tokens
 
 _DIGITS = re.compile(r"-?\d+(?:\.\d+)?")
-
-
-def is_number(token: str) -> bool:
-    return token.removeprefix("-").replace(".", "", 1).isdigit()
 
 
 @dataclass(frozen=True)
@@ -69,7 +66,20 @@ def _person_parts(toks: list[str]) -> tuple[list[list[str]], list[list[str]]]:
         parts.append(["".join(t[0] for t in given), *surname])
         if len(toks) >= 3:
             parts.append(["".join(t[0] for t in toks)])
+    if len(given) >= 2 and given[0] in FIRST_NAMES:  # "Wolfgang Mozart", the middle name left out
+        parts.append([given[0], *surname])
     return parts, traps
+
+
+def _first_of_the_name(toks: list[str]) -> list[list[str]]:
+    """A monarch who is the first of the name is named by the name alone ("Elizabeth" for
+    Elizabeth I, with or without "Queen"); from the second on the number tells them apart, so
+    "Richard" for Richard III stays a first name alone.  ``expand`` makes the name ambiguous
+    when a reject or competitor has it with another number ("Elizabeth II")."""
+    name = toks[1:] if toks and toks[0] in TITLES else toks
+    if len(name) != 2 or name[1] != "1" or name[0] not in FIRST_NAMES:
+        return []
+    return [name[:1]]
 
 
 def _place_parts(toks: list[str]) -> tuple[list[list[str]], list[list[str]]]:
@@ -99,6 +109,7 @@ def _forms_of(text: str, kind: str) -> tuple[Form, ...]:
     parts, traps = _place_parts(toks)
     if not parts and not traps:
         parts, traps = _person_parts(toks)
+    parts += _first_of_the_name(toks)
     out += [make_form(text, p, "part") for p in parts if p != toks]
     out += [make_form(text, t, "trap") for t in traps if t != toks]
     return tuple(out)
@@ -116,6 +127,16 @@ class Expanded:
     other_compacts: tuple[str, ...]
     others_by_sound: dict[str, tuple[Form, ...]]
     says_or: bool  # a right form contains "or", so "X or Y" is no hedge
+    counted: frozenset[str] = frozenset()  # the question's words a number may be said with
+    numeric_answer: bool = False  # a right form is a number ("7", "50 percent")
+
+
+def _ambiguous(form: Form, others: list[Form]) -> bool:
+    """A name alone ("Elizabeth") when another answer has it with a number ("Elizabeth II")."""
+    if form.kind != "part" or len(form.toks) != 1:
+        return False
+    name = form.toks[0]
+    return any(len(o.toks) >= 2 and o.toks[-2] == name and o.toks[-1].isdigit() for o in others)
 
 
 @lru_cache(maxsize=4096)
@@ -138,7 +159,7 @@ def expand(key: AnswerKey) -> Expanded:
             if form.compact in full_right:
                 continue  # another card's surname that is exactly this card's answer
             others.append(form)
-    right = [f for f in right if f.compact not in reject_set]
+    right = [f for f in right if f.compact not in reject_set and not _ambiguous(f, others)]
     right.sort(key=lambda f: f.kind != "full")  # on a tie the card's own full form wins
     traps = [f for f in answer_forms if f.kind == "trap" and f.compact not in right_set]
     by_sound: dict[str, list[Form]] = {}
@@ -154,4 +175,6 @@ def expand(key: AnswerKey) -> Expanded:
         other_compacts=tuple(f.compact for f in others),
         others_by_sound={k: tuple(v) for k, v in by_sound.items()},
         says_or=any("or" in f.toks for f in right),
+        counted=counted_words(key.question),
+        numeric_answer=any(f.numeric for f in right),
     )

@@ -17,6 +17,7 @@ class AnswerKey:
     reject: tuple[str, ...] = ()  # near misses that must be judged wrong
     options: tuple[str, ...] = ()  # multiple choice options (contain the answer)
     competitors: tuple[str, ...] = ()  # answers of the other questions of the same category
+    question: str = ""  # the question asked: a number may be said with the noun it counts
 
 
 @dataclass(frozen=True)

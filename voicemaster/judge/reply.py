@@ -85,6 +85,21 @@ def before_negation(toks: list[str]) -> list[str]:
     return toks
 
 
+def without_backing_band(toks: list[str]) -> list[str] | None:
+    """ "Bob Marley and the Wailers" -> "Bob Marley": a singer named with the band behind
+    them (one to three words after "and the", ending in a plural or "band", no "of": not "the
+    Goblet of Fire").  None when the words end otherwise.  The judge takes the shorter form
+    only when it is then right."""
+    for k in range(1, len(toks) - 2):
+        if toks[k : k + 2] != ["and", "the"]:
+            continue
+        tail = toks[k + 2 :]
+        plural = tail[-1] == "band" or (tail[-1].endswith("s") and not tail[-1].endswith("ss"))
+        if 1 <= len(tail) <= 3 and plural and "of" not in tail:
+            return toks[:k]
+    return None
+
+
 def is_hedge(toks: list[str]) -> bool:
     """Two answers at once: "Paris or London", "either Iran or Iraq"."""
     if "or" not in toks:

@@ -7,7 +7,8 @@ What differs from the standard game:
 - every team is a children's (``child``) or an adults' (``adult``) team, declared in the header;
 - questions carry answer options for children; who hears them follows the rulebook's table of
   defender x attacker (``options_for``).  Options are a dialogue matter: the rules only say who
-  hears them and who must answer before they are read.
+  hears them and who must answer before they are read, and in which order (``option_order``:
+  shuffled per game from an injected random stream, so the right option's place is no clue).
 
 Everything else -- slots worth 1-4, BEZZERWIZZER (3 before, 1 after, -1 for a miss), ZWAP,
 the finish area (the white dots, our ``home_stretch``) with knock-back, deciding the game when every
@@ -17,6 +18,7 @@ the standard rulebook, so it is inherited from ``StandardGame``.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -80,6 +82,23 @@ def options_for(defender: str, attacker: str | None = None) -> Options:
     if child_attacks and not child_defends:
         return Options(defender=False, attacker=True, answers_first="defender")
     return Options(defender=child_defends, attacker=child_attacks)
+
+
+def option_order(rng: random.Random, options: tuple[str, ...]) -> tuple[str, ...]:
+    """The card's options in the order they are read: shuffled per game, so the right one's
+    place (A, B or C) tells nothing.  ``rng``: the game's stream for this card."""
+    order = list(options)
+    rng.shuffle(order)
+    return tuple(order)
+
+
+def recorded_order(recorded: Any, options: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The order a record line gives (its ``options``) when it is an order of exactly these
+    options; None otherwise (an older record, which read the deck's order, or a card changed
+    since)."""
+    if not isinstance(recorded, list) or not all(isinstance(o, str) for o in recorded):
+        return None
+    return tuple(recorded) if sorted(recorded) == sorted(options) else None
 
 
 class FamilieGame(StandardGame):

@@ -15,7 +15,7 @@ game hears exactly what the uninterrupted one heard.
 from __future__ import annotations
 
 import zlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -25,7 +25,8 @@ import numpy.typing as npt
 
 from voicemaster.host.channels import Cue
 from voicemaster.host.log import GameLog
-from voicemaster.simulator.table import SimTable
+from voicemaster.simulator.table import ANSWER_KINDS, SimTable
+from voicemaster.simulator.transcript import Transcript
 from voicemaster.speech.base import (
     SAMPLE_RATE,
     Expectation,
@@ -174,23 +175,33 @@ class NoisySource(QueueSource):
 
 
 class RenderingSpeaker:
-    """Renders what the quizmaster says (as a speaker would) and keeps the text."""
+    """Renders what the quizmaster says (as a speaker would) and keeps the text; ``heard``:
+    told each line as the loudspeaker receives it (the transcript)."""
 
-    def __init__(self) -> None:
+    def __init__(self, heard: Callable[[str], None] | None = None) -> None:
         self.said: list[str] = []
         self.seconds = 0.0
+        self.heard = heard
 
     def say(self, text: str) -> None:
         from voicemaster.speech.synth import synthesize
 
         self.said.append(text)
+        if self.heard is not None:
+            self.heard(text)
         pcm = synthesize(text, voice="flite:kal", rate=1.6)
         self.seconds += len(pcm) / 2 / 16_000
 
 
 class AudioTable(SimTable):
     def __init__(
-        self, log: GameLog, seed: int, skill: float, deck: Any = None, models: Path | None = None
+        self,
+        log: GameLog,
+        seed: int,
+        skill: float,
+        deck: Any = None,
+        models: Path | None = None,
+        transcript: Path | None = None,
     ) -> None:
         super().__init__(log, seed, skill, deck)
         self.models = models  # the downloaded speech models' folder (a vosk model)
@@ -207,6 +218,29 @@ class AudioTable(SimTable):
         self.recognizer = make_recognizer(self.asr, None, models)
         self._cue: Cue | None = None
         self.heard_texts: list[tuple[str, str]] = []
+        self.transcript = None if transcript is None else Transcript(transcript, self.is_right)
+
+    def is_right(self, words: str) -> bool:
+        """Whether ``words`` would be judged right for the card being answered (any of its
+        options counted, as a team that heard them could name one by its letter)."""
+        from voicemaster.judge import AnswerKey, judge
+
+        card = self.card
+        if card is None:
+            return False
+        key = AnswerKey(card.answer, card.accept, card.reject, options=card.options)
+        return judge(words, key).verdict == "right"
+
+    def annotate(self, line: Mapping[str, Any]) -> dict[str, Any]:
+        notes = super().annotate(line)
+        if self.transcript is not None:
+            self.transcript.decided(line, notes, str(getattr(self.card, "id", "")))
+        return notes
+
+    def close(self) -> None:
+        """The transcript's last line (its counts) written and the file closed."""
+        if self.transcript is not None:
+            self.transcript.close()
 
     def reset(self) -> None:
         """After a recognizer error: the recognizer's own reset, or a fresh recognizer."""
@@ -222,7 +256,7 @@ class AudioTable(SimTable):
 
     def rendering(self) -> Speaker:
         """The quizmaster's voice, rendered as a loudspeaker would play it."""
-        return RenderingSpeaker()
+        return RenderingSpeaker(None if self.transcript is None else self.transcript.quizmaster)
 
     def cue(self, cue: Cue) -> None:
         super().cue(cue)
@@ -280,4 +314,24 @@ class AudioTable(SimTable):
             source.close()
         if text is not None:
             self.heard_texts.append((text, heard.text if heard else ""))
+            self.write(text, heard)
         return heard
+
+    def write(self, text: str, heard: Heard | None) -> None:
+        """One utterance into the transcript: who said it where, meaning what."""
+        cue = self._cue
+        if self.transcript is None or cue is None:
+            return
+        point = str(cue.kind) + (f"/{cue.detail}" if cue.detail in ("again", "late") else "")
+        meant = self.said_meaning[1] if self.said_meaning and cue.kind in ANSWER_KINDS else ""
+        who = self._voice_owner(text)
+        self.transcript.team(who, point, text, meant, self._voice(text), heard)
+
+    def _voice_owner(self, text: str) -> str:
+        """The team that said ``text``: the shouting team, else the one the point is for."""
+        words = text.lower().split()
+        shout = words and words[0].startswith("bezzer") and self.game is not None
+        if shout and words[-1] in self.game.teams:
+            return words[-1]
+        cue = self._cue
+        return str(cue.team) if cue is not None and cue.team else "table"

@@ -47,9 +47,10 @@ def answer_index(deck: Any) -> dict[tuple[tuple[str, ...], tuple[str, ...]], Any
     return index
 
 
-def by_letter(card: Any, text: str) -> str:
-    """The option meant by ``text`` as its letter ("option B"), if it is one of them."""
-    for index, option in enumerate(card.options):
+def by_letter(options: tuple[str, ...], text: str) -> str:
+    """The option meant by ``text`` as its letter ("option B") in ``options`` as they were read
+    (familie reads them in an order shuffled per game), if it is one of them."""
+    for index, option in enumerate(options):
         if normalize(option) == normalize(text):
             return f"option {'ABCDEF'[index]}"
     return text

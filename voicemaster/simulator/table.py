@@ -55,6 +55,7 @@ class SimTable:
         self._next_said: str | None = None  # what is said at this one
         self.meant: dict[str, str] = {}  # role -> what the team said meant (once it was heard)
         self._meaning: tuple[str, str] | None = None  # (role, meant) of the words at this point
+        self.said_meaning: tuple[str, str] | None = None  # (role, meant) of the last answer said
         self._asked: Counter[tuple[Any, ...]] = Counter()
         self.again = 0
         self._pending: tuple[Cue, random.Random] | None = None  # a point decided when heard
@@ -62,8 +63,11 @@ class SimTable:
         self._replayed: tuple[tuple[int, int, bool], Game] | None = None
         self.game: Any = None  # the game as the record leaves it at this point
         self.card: Any = None  # the card answered at the last answer window
+        self.read: tuple[str, ...] = ()  # its options in the order read (familie), if heard
         self._cards = answer_index(deck)
         self.capped = False  # stopped after MAX_PLAYOFF_ROUNDS play-off rounds
+        # the teams answer yes to every "Did you say ...?" (``simulate --yes-sayer``)
+        self.yes_sayer = bool(log.header.get("simulate", {}).get("yes_sayer", False))
 
     # --- the ears interface -------------------------------------------------------------------
     def cue(self, cue: Cue) -> None:
@@ -71,7 +75,7 @@ class SimTable:
         if not game.finished and self.playoff_rounds() >= MAX_PLAYOFF_ROUNDS:
             self.capped = True
             raise QuitGame()  # the record is saved; the summary shows no winner
-        self._meaning, self._pending = None, None
+        self._meaning, self._pending, self.said_meaning = None, None, None
         # a listening point asked again (a window that listens on after a shout) decides anew
         point = (cue.lines, cue.edits, cue.kind, cue.team, cue.attempt, cue.detail)
         again = self._asked[point]
@@ -100,12 +104,14 @@ class SimTable:
             (cue, rng), self._pending = self._pending, None
             if expectation.answers:
                 self.card = self._cards.get((expectation.answers, expectation.rejects))
+                self.read = expectation.options  # the card's options as read to the team
             self._prior = self._next_said
             self._next = self._next_said = self.decide(cue, rng)
         text, self._next = self._next, None
         if self._meaning is not None:
             role, meant = self._meaning
             self.meant[role], self._meaning = meant, None
+            self.said_meaning = (role, meant)
         return text
 
     def annotate(self, line: Mapping[str, Any]) -> dict[str, Any]:
@@ -118,6 +124,9 @@ class SimTable:
         out: dict[str, Any] = {"meant": dict(self.meant), "misjudged": misjudged}
         self.meant, self._last = {}, {}
         return out
+
+    def close(self) -> None:
+        """The game is over (a table that writes something closes it; see ``AudioTable``)."""
 
     def _game(self, cue: Cue) -> Game:
         """The game at this point, replayed from the record; while a question taken back is
@@ -156,8 +165,8 @@ class SimTable:
             return self._shout(cue, rng, 0.15) if cue.attempt == 0 else None
         if cue.kind == Point.ARRANGE:
             return "keep it" if rng.random() < 0.5 or not cue.options else rng.choice(cue.options)
-        if cue.kind == Point.CONFIRM:
-            return "yes" if self._was_said(cue) else "no"
+        if cue.kind == Point.CONFIRM:  # a yes-sayer says yes to anything it is asked
+            return "yes" if self.yes_sayer or self._was_said(cue) else "no"
         if cue.kind == Point.KNOCKBACK:
             return rng.choice(("back", "forward"))
         if cue.kind == Point.TAKEBACK:
@@ -249,7 +258,7 @@ class SimTable:
         else:
             meant, text = "wrong", str(rng.choice(wrongs))
         if meant != "pass" and hears_options(self.game, cue.team, card) and rng.random() < 0.3:
-            text = by_letter(card, text)  # familie: children may answer "option B"
+            text = by_letter(self.read or card.options, text)  # familie: "option B"
         self._meaning = (role, meant)
         self._last[cue.team or ""] = text
         return text

@@ -147,6 +147,14 @@ def _one_number(text: str) -> bool:
     return len(said) == 1 and said[0].isdigit()
 
 
+def _begins(text: str, phrase: str) -> bool:
+    """Whether ``text`` begins with the words of ``phrase``, numbers as digits ("thirty two
+    degrees" begins with "32"): Whisper wrote the answer, and more.  Counting ("one five")
+    ends with it instead."""
+    said, words = words_to_digits(text.split()), words_to_digits(phrase.split())
+    return bool(words) and said[: len(words)] == words
+
+
 def guessed(text: str, signals: Signals, limits: Limits = LIMITS) -> tuple[str, float] | None:
     """The window's answer Whisper finds nearly as likely as its own transcript when each is
     scored as the transcript (``Signals.scores``), clearly ahead of the other answers (the
@@ -156,6 +164,8 @@ def guessed(text: str, signals: Signals, limits: Limits = LIMITS) -> tuple[str, 
         return None
     ranked = sorted(signals.scores, key=lambda scored: -scored[1])
     best, top = ranked[0]
+    if signals.logprob >= limits.narrow_logprob and _begins(text, best):
+        return None  # the answer was heard clearly: the judge reads the transcript
     runner_up = ranked[1][1] if len(ranked) > 1 else float("-inf")
     gap = signals.own - top
     if gap <= limits.guess_gap:
@@ -195,7 +205,12 @@ def _whisper(heard: Heard, signals: Signals, expectation: Expectation, limits: L
     decision = judge_signals(heard.text, signals, limits)
     if decision.kind == "nothing" or heard.bezzerwizzer:
         return decision
-    guess = guessed(heard.text, signals, limits)
+    phrases = window_phrases(expectation)
+    if decision.kind == "phrase" and signals.collapsed and heard.text in phrases:
+        # a repetition the window expects is said on purpose ("fifty fifty")
+        return replace(decision, narrow=signals.logprob < limits.narrow_logprob)
+    # a repetition of one of the window's phrases is heard, read once, not guessed
+    guess = None if signals.collapsed in phrases else guessed(heard.text, signals, limits)
     if guess is not None:
         return Decision("phrase", guess[0], narrow=True, guess=True, why=f"guess {guess[1]:.2f}")
     settled = _window_words(heard.text, signals, expectation)

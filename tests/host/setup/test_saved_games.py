@@ -108,7 +108,7 @@ def test_games_lists_deletes_and_renames(
     assert main(["games", "rename", "2", "Sunday tigers"]) == 0
     assert (games / "Sunday tigers.jsonl").exists() and not (games / "old.jsonl").exists()
     assert main(["games", "rename", "new", "a/b"]) == 2
-    assert main(["games", "delete", "new"]) == 0
+    assert main(["games", "delete", "new", "--yes"]) == 0
     assert not (games / "new.jsonl").exists()
     capsys.readouterr()
     assert main(["games"]) == 0

@@ -280,6 +280,7 @@ def test_quit_saves_and_the_game_resumes_where_it_stopped(tmp_path: Path) -> Non
     path = tmp_path / "g.jsonl"
     qm, speaker = quizmaster(path, TimelineTable().at("place", right_by_number, "quit"))
     assert qm.run() == "quit" and "The game is saved" in speaker.said[-1]
+    qm.log.close()  # as `voicemaster play` does: the record's lock goes with it
     again, _ = quizmaster(path, TimelineTable(limit=400))
     assert again.game.current() == ("blue", 1)
     assert again.run() == "finished"

@@ -1,7 +1,8 @@
 // The live board: draws the state the quizmaster publishes (GET /state, then /events).
 "use strict";
 (function () {
-  const ANSWER_KINDS = ["answer", "attacker", "playoff"];
+  // the listening points whose countdown the board shows
+  const COUNTED = ["answer", "attacker", "playoff", "before", "options", "place", "which-gap", "tiebreak"];
   const COLOURS = ["red", "blue", "green", "yellow", "purple", "orange"];
   const $ = (id) => document.getElementById(id);
   // what tests and the benchmark read: every seq received and its delay from publishing
@@ -20,32 +21,50 @@
   }
   function clear(node) { while (node.firstChild) node.removeChild(node.firstChild); return node; }
 
+  // The shortest start of each name that no other team's name shares: a pawn's label, so no
+  // team is told apart by its colour alone.
+  function initials(teams) {
+    const names = teams.map((t) => t.name);
+    const out = {};
+    for (const n of names) {
+      let k = 1;
+      while (k < n.length && names.some((o) => o !== n && o.slice(0, k) === n.slice(0, k))) k++;
+      out[n] = n.charAt(0).toUpperCase() + n.slice(1, k);
+    }
+    return out;
+  }
+
+  function drawBars(track, s) {
+    const goal = s.variant === "kompakt" ? s.target : s.track;
+    track.classList.add("bars");
+    track.appendChild(el("div", "goal", s.variant === "kompakt" ? `First to ${goal}` : `Lap: ${goal}`));
+    for (const t of s.teams) {
+      const bar = el("div", "bar");
+      bar.dataset.team = t.name;
+      bar.dataset.position = t.position;
+      const lane = el("div", "lane");
+      const fill = el("div", "fill");
+      paint(fill, t.colour);
+      fill.style.setProperty("width", `${Math.min(100, (100 * t.position) / Math.max(1, goal))}%`);
+      lane.appendChild(fill);
+      bar.append(el("span", "who", name(t.name)), lane, el("b", "score", t.position));
+      track.appendChild(bar);
+    }
+  }
+
   function drawTrack(s) {
     const track = clear($("track"));
-    if (s.variant === "kompakt" || s.variant === "timeline") {
-      const goal = s.variant === "kompakt" ? s.target : s.track;
-      track.appendChild(el("div", "", s.variant === "kompakt" ? `First to ${goal}` : `Lap: ${goal}`));
-      for (const t of s.teams) {
-        const bar = el("div", "bar");
-        bar.dataset.team = t.name;
-        bar.dataset.position = t.position;
-        const lane = el("div", "track");
-        const fill = el("div", "fill");
-        paint(fill, t.colour);
-        fill.style.setProperty("width", `${Math.min(100, (100 * t.position) / Math.max(1, goal))}%`);
-        lane.appendChild(fill);
-        bar.append(el("span", "", name(t.name)), lane, el("b", "", t.position));
-        track.appendChild(bar);
-      }
-      return;
-    }
+    track.classList.remove("bars");
+    if (s.variant === "kompakt" || s.variant === "timeline") { drawBars(track, s); return; }
+    const short = initials(s.teams);
+    document.body.classList.toggle("short-track", s.track <= 20);
     for (let n = 0; n <= s.track; n++) {
       const cell = el("div", "cell");
       if (n >= s.track - s.home_stretch && n < s.track) cell.classList.add("home");
       if (n === s.track) cell.classList.add("finish");
       cell.appendChild(el("span", "n", n === 0 ? "S" : n));
       for (const t of s.teams.filter((t) => t.position === n)) {
-        const pawn = el("span", "pawn");
+        const pawn = el("span", "pawn", short[t.name]);
         pawn.dataset.team = t.name;
         pawn.dataset.position = t.position;
         pawn.title = name(t.name);
@@ -56,12 +75,14 @@
     }
   }
 
+  function count(n, what) { return `${n} ${what}${n === 1 ? "" : "s"}`; }
+
   function chips(t, variant) {
     const parts = [];
     if (t.kind) parts.push(t.kind === "child" ? "children" : "adults");
-    if (variant === "kompakt") parts.push(t.bezzerwizzers ? "BEZZERWIZZER ready" : "BEZZERWIZZER used");
-    else if (variant === "timeline") parts.push(`${t.cards} cards`, `${t.pawns} pawns`, `ZWAP ${t.zwaps}`);
-    else parts.push(`BEZZERWIZZER ${t.bezzerwizzers}`, `ZWAP ${t.zwaps}`);
+    if (variant === "kompakt") parts.push(t.bezzerwizzers ? "Bezzerwizzer ready" : "Bezzerwizzer used");
+    else if (variant === "timeline") parts.push(count(t.cards, "card"), count(t.pawns, "pawn"), `Zwap ${t.zwaps}`);
+    else parts.push(`Bezzerwizzer ${t.bezzerwizzers}`, `Zwap ${t.zwaps}`);
     return parts.join(" · ");
   }
 
@@ -74,7 +95,9 @@
       if (s.turn && s.turn.team === t.name) card.classList.add("turn");
       const pos = el("span", "position", t.position);
       pos.dataset.team = t.name;
-      card.append(pos, el("div", "name", t.name), el("div", "chips", chips(t, s.variant)));
+      const head = el("div", "head");
+      head.append(el("span", "name", t.name), pos);
+      card.append(head, el("div", "chips", chips(t, s.variant)));
       if (t.tiles) {
         const list = el("ol", "tiles");
         for (const tile of t.tiles) {
@@ -93,20 +116,59 @@
     }
   }
 
-  function drawNow(s) {
-    const turn = $("turn");
+  function colourOf(s, team) {
+    const t = s.teams.find((t) => t.name === team);
+    return t ? t.colour : null;
+  }
+
+  // What the answering team plays for: its tile's points and category, the token, the wheel.
+  function stake(s) {
+    const turn = s.turn;
+    if (!turn) return "";
+    if (s.variant === "timeline") return `wheel ${turn.slot}`;
+    if (s.variant === "kompakt") return s.question ? s.question.category : "";
+    const team = s.teams.find((t) => t.name === turn.team);
+    const tile = team && team.tiles ? team.tiles.find((x) => x.slot === turn.slot) : null;
+    const points = `${turn.slot} ${turn.slot === 1 ? "point" : "points"}`;
+    return tile ? `for ${points}: ${tile.category}` : `for ${points}`;
+  }
+
+  // The banner: whose turn, in that team's colour, and a Bezzerwizzer team answering beside it.
+  function drawBanner(s) {
+    const banner = $("banner"), turn = $("turn"), attacker = $("attacker");
+    let team = null;
+    attacker.hidden = true;
     if (s.finished) {
       turn.textContent = s.winner ? `${name(s.winner)} wins!` : "The game is over.";
       turn.className = "winner";
+      team = s.winner;
     } else if (s.turn) {
-      const what = s.variant === "kompakt" ? "" : s.variant === "timeline" ? ` (wheel ${s.turn.slot})` : `, for ${s.turn.slot}`;
-      turn.textContent = `${name(s.turn.team)}'s turn${what}`;
+      turn.textContent = `${name(s.turn.team)}'s turn`;
       turn.className = "";
+      team = s.turn.team;
+      const l = s.listening;
+      if (s.attacker) {
+        const answers = l && l.kind === "attacker" && l.team === s.attacker;
+        attacker.hidden = false;
+        attacker.textContent = `Bezzerwizzer: ${name(s.attacker)}${answers ? " answers" : ""}`;
+        paint(attacker, colourOf(s, s.attacker));
+      }
     } else {
-      turn.textContent = s.phase === "playoff" ? "Play-off" : "Between rounds";
+      turn.textContent = s.phase === "playoff" ? "Play-off" : s.round ? "Between rounds" : "Setting up";
+      turn.className = "";
     }
+    $("stake").textContent = s.finished ? "" : stake(s);
+    const colour = team ? colourOf(s, team) : null;
+    banner.classList.toggle("coloured", Boolean(colour));
+    banner.dataset.team = team || "";
+    if (colour) paint(banner, colour); else banner.style.removeProperty("background");
+  }
+
+  function drawNow(s) {
+    drawBanner(s);
     const q = s.question;
-    $("question").textContent = q ? `${q.category}: ${q.text}` : "";
+    const question = clear($("question"));
+    if (q) question.append(el("span", "category", `${q.category}: `), q.text);
     const r = s.revealed;
     const rev = clear($("revealed"));
     if (r && r.solution) {
@@ -114,7 +176,8 @@
     } else if (r && r.playoff) {
       rev.append("Play-off: " + r.playoff.map((p) => `${name(p.team)} ${p.answer}`).join(", "));
     }
-    countdown = s.listening && ANSWER_KINDS.concat(["before", "options"]).includes(s.listening.kind) ? s.listening : null;
+    $("now").hidden = !question.firstChild && !rev.firstChild;
+    countdown = s.listening && COUNTED.includes(s.listening.kind) ? s.listening : null;
     tick();
   }
 
@@ -128,7 +191,11 @@
   function drawStandings(s) {
     const box = clear($("standings"));
     const list = el("ol");
-    for (const row of s.standings) list.appendChild(el("li", "", `${row.team} ${row.position}`));
+    for (const row of s.standings) {
+      const item = el("li", "", `${row.team} ${row.position}`);
+      item.dataset.team = row.team;
+      list.appendChild(item);
+    }
     box.append(el("h2", "", "Standings"), list);
   }
 
@@ -161,6 +228,8 @@
   function draw(s) {
     vm.last = s;
     document.body.dataset.seq = s.seq;
+    document.body.dataset.teams = s.teams.length;
+    document.body.dataset.variant = s.variant;
     $("title").textContent = s.title;
     $("round").textContent = s.round ? `Round ${s.round}` : "Set-up";
     $("address").textContent = s.url || location.href;

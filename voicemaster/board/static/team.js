@@ -5,6 +5,8 @@
   const vm = (window.vm = { seqs: [], delays: [], last: null, lastSeq: 0, reconnects: 0, replies: [] });
   let who = null;
   let source = null;
+  let sent = null; // the window ("kind:number") this team's answer was sent in
+  let countdown = null; // the board's listening point while this team's window is open
 
   function name(team) { return team ? team.charAt(0).toUpperCase() + team.slice(1) : ""; }
   function say(text) { $("reply").textContent = text; vm.replies.push(text); }
@@ -25,12 +27,32 @@
     $("me").textContent = `${name(me.team)}${me.kind ? (me.kind === "child" ? " (children)" : " (adults)") : ""}`;
     $("secret").textContent = me.category ? `Your category: ${me.category}` : "";
     const asked = me.window;
-    $("answer-form").hidden = !asked;
-    $("ask").textContent = asked
-      ? asked.private ? "Type your answer now: only you see it." : "Your answer is asked: type it, or say it aloud."
-      : board.finished ? "The game is over." : "Wait for your turn.";
+    const key = asked ? `${asked.kind}:${asked.number}` : null;
+    if (key !== sent) sent = null;
+    $("answer-form").hidden = !asked || sent !== null;
+    let state = "wait", text = board.finished ? "The game is over." : "Not your turn: listen along.";
+    if (asked && sent !== null) {
+      state = "sent"; text = "Answer sent: wait for the verdict.";
+    } else if (asked) {
+      state = "asked";
+      text = asked.private ? "Your answer is asked: type it now, only you see it." : "Your answer is asked: type it, or say it aloud.";
+    }
+    $("ask").textContent = text;
+    $("ask").className = `state ${state}`;
+    document.body.dataset.state = state;
+    const l = board.listening;
+    countdown = asked && l && l.team === me.team ? l : null;
+    tick();
     const q = board.question;
     $("board-line").textContent = q ? `${q.category}: ${q.text}` : "";
+  }
+
+  // The countdown of this team's own window.
+  function tick() {
+    const box = $("team-countdown");
+    if (!countdown) { box.textContent = ""; return; }
+    const left = Math.max(0, countdown.since + countdown.seconds * 1000 - Date.now());
+    box.textContent = `${Math.ceil(left / 1000)} s`;
   }
 
   function receive(msg) {
@@ -90,6 +112,10 @@
     });
     const body = await reply.json();
     say(reply.ok ? "Sent." : body.error || `refused (${reply.status})`);
+    if (reply.ok && vm.last && vm.last.me.window) {
+      sent = `${vm.last.me.window.kind}:${vm.last.me.window.number}`;
+      draw(vm.last);
+    }
     return reply.status;
   }
   window.vmJoin = join;
@@ -104,5 +130,6 @@
     const text = $("answer").value.trim();
     if (text) { answer(text); $("answer").value = ""; }
   });
+  setInterval(tick, 250);
   teams();
 })();

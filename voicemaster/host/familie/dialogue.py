@@ -16,7 +16,8 @@ Questions are drawn for the answering team's audience (child or adult) where the
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Literal
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, Literal
 
 from voicemaster.host import intents, windows
 from voicemaster.host.channels import KeyboardEars, Point, base_ears, private_answer
@@ -26,8 +27,9 @@ from voicemaster.host.intents import Shout
 from voicemaster.host.phrases import listing, team_name
 from voicemaster.host.setup.voice import QUIT, stop_if_quit
 from voicemaster.host.turn import PendingAttack, Retake, Turn
-from voicemaster.rules.actions import Answer
-from voicemaster.rules.familie import FamilieGame, Options
+from voicemaster.rules.actions import Action, Answer
+from voicemaster.rules.events import Event
+from voicemaster.rules.familie import FamilieGame, Options, option_order, recorded_order
 from voicemaster.speech.base import Ears, Expectation, Speaker
 
 if TYPE_CHECKING:
@@ -75,8 +77,36 @@ class FamilieQuizmaster(Quizmaster):
         ):
             if pool:
                 self.quiz.used = set(used)
-                return self.quiz.choose(self.quiz.settings.nearest(pool), self.rng(purpose))
+                card = self.quiz.choose(self.quiz.settings.nearest(pool), self.rng(purpose))
+                return replace(card, options=self.option_order(card)) if card.options else card
         raise LookupError(f"the deck has no question for {category}")
+
+    def option_order(self, card: Card) -> tuple[str, ...]:
+        """The order ``card``'s options are read in (A, B, C): as a line of the record that
+        asked it gives them (an older record's line without them: the deck's order), else
+        shuffled by the game's seed for this card, so resume and replay read the same."""
+        for line in reversed(self.log.lines[1:]):
+            cards = line.get("cards") if isinstance(line.get("cards"), list) else []
+            if card.id != line.get("card") and card.id not in cards:
+                continue
+            recorded = line.get("options")
+            if card.id != line.get("card") and isinstance(recorded, list):  # a play-off line
+                index = cards.index(card.id)
+                recorded = recorded[index] if index < len(recorded) else None
+            return recorded_order(recorded, card.options) or card.options
+        return option_order(random.Random(f"{self.seed}:options:{card.id}"), card.options)
+
+    def commit(self, action: Action, extra: dict[str, Any], replace: bool = False) -> list[Event]:
+        """As on the standard board; a line that asked a card with options records the order
+        they were read in (``options``; a play-off line: one list per card, in ``cards``)."""
+        asked = self.quiz.card(str(extra.get("card")))
+        if asked is not None and asked.options:
+            extra = {**extra, "options": list(self.option_order(asked))}
+        cards = [self.quiz.card(str(c)) for c in extra.get("cards") or []]
+        if any(c is not None and c.options for c in cards):
+            orders = [list(self.option_order(c)) if c and c.options else [] for c in cards]
+            extra = {**extra, "options": orders}
+        return super().commit(action, extra, replace)
 
     def read_options(self, card: Card, team: str) -> None:
         """Read the options to a defending children's team; the teams the table lets hear them

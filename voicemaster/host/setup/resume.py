@@ -20,6 +20,8 @@ from voicemaster.decks.refs import card_digest, deck_key
 from voicemaster.host.phrases import listing, team_name
 from voicemaster.host.setup.saved import SavedGame
 
+OTHER_DECKS = "it uses other decks"
+
 
 def conflicts(header: dict[str, Any], given: dict[str, Any]) -> list[str]:
     """Why a saved game does not fit the options given (empty: it fits)."""
@@ -45,7 +47,7 @@ def conflicts(header: dict[str, Any], given: dict[str, Any]) -> list[str]:
         found.append(f"it leaves out {left_out}")
     decks = [deck_key(str(d)) for d in header.get("deck") or []]
     if "deck" in given and [deck_key(d) for d in given["deck"]] != decks:
-        found.append("it uses other decks")
+        found.append(OTHER_DECKS)
     return found
 
 
@@ -105,9 +107,9 @@ def dropped_note(data: bytes) -> str | None:
     )
 
 
-def changed_cards(lines: list[dict[str, Any]], deck: Deck) -> str | None:
-    """Which cards this game asked have changed in the deck since (their ``hash`` differs, or
-    they are gone); None when none has.  Their results stand."""
+def changed_ids(lines: list[dict[str, Any]], deck: Deck) -> list[str]:
+    """The cards this game asked (by id and content hash) that ``deck`` has changed or lacks
+    ("id (gone)"), in the order asked, each once."""
     cards = {card.id: card for card in deck.questions}
     changed: list[str] = []
     for line in lines[1:]:
@@ -116,6 +118,13 @@ def changed_cards(lines: list[dict[str, Any]], deck: Deck) -> str | None:
             card = cards.get(card_id)
             if digest and (card is None or card_digest(card) != digest):
                 changed.append(card_id if card else f"{card_id} (gone)")
+    return list(dict.fromkeys(changed))
+
+
+def changed_cards(lines: list[dict[str, Any]], deck: Deck) -> str | None:
+    """Which cards this game asked have changed in the deck since (their ``hash`` differs, or
+    they are gone); None when none has.  Their results stand."""
+    changed = changed_ids(lines, deck)
     if not changed:
         return None
     shown = listing(list(dict.fromkeys(changed)))

@@ -19,7 +19,7 @@ from voicemaster.decks import Deck, load_deck
 from voicemaster.decks.drawing import DrawSettings
 from voicemaster.decks.refs import deck_ref, find_deck
 from voicemaster.places import Places
-from voicemaster.records import game_from_header
+from voicemaster.records import SaveError, game_from_header
 from voicemaster.rules import Game, Settings, find_variant
 from voicemaster.rules.base import TEAM_COLOURS
 from voicemaster.rules.kompakt import TARGET
@@ -68,12 +68,17 @@ def deck_refs(paths: list[str], folders: tuple[Path, ...]) -> list[str]:
     return [deck_ref(path, folders) for path in paths]
 
 
-def resolve_decks(refs: list[str], folders: tuple[Path, ...]) -> list[str]:
-    """The files of the decks a header names; SetupError naming a deck that is not found."""
+def resolve_decks(refs: list[str], folders: tuple[Path, ...], saved: bool = False) -> list[str]:
+    """The files of the decks a header names; SetupError naming a deck that is not found
+    (``saved``: a saved game's, which ``--deck`` may give anew)."""
     found = []
     for ref in refs:
         path = find_deck(ref, folders)
         if path is None and Path(ref).is_absolute():
+            if saved and not Path(ref).exists():
+                raise SetupError(
+                    f"the game's deck {ref} is gone; give its new place with --deck FILE"
+                )
             path = Path(ref)  # a deck given by its path: loading it says what is wrong
         if path is None:
             where = " or ".join(str(f) for f in folders)
@@ -203,18 +208,48 @@ def new_record_path(folder: Path, prefix: str = "game") -> Path:
     return folder / f"{prefix}-{stamp}-{os.getpid()}.jsonl"
 
 
+class LogFile(logging.FileHandler):
+    """The log file.  A write that fails (a full disk) is said once in one line, and later
+    ones are dropped: never Python's "--- Logging error ---" dump in the middle of a game."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(path, encoding="utf-8")
+        self.failed = False
+
+    def handleError(self, record: logging.LogRecord) -> None:  # noqa: N802 (logging's name)
+        error = sys.exc_info()[1]
+        if not isinstance(error, OSError):  # a bad log call: a bug, told as Python tells it
+            super().handleError(record)
+            return
+        if self.failed:
+            return
+        self.failed = True
+        reason = SaveError(Path(self.baseFilename), error).reason
+        print(f"voicemaster: cannot write the log {self.baseFilename}: {reason}", file=sys.stderr)
+
+
+class ScreenLog(logging.StreamHandler):  # type: ignore[type-arg]
+    """Warnings on the screen, one line each, when the log file cannot be written."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setFormatter(logging.Formatter("voicemaster: %(message)s"))
+        self.setLevel(logging.WARNING)
+
+
 def crash_log(path: Path) -> Path | None:
     """Send warnings and tracebacks to ``path`` (the data folder's voicemaster.log); None when
-    it cannot be written (warnings go to stderr then, one line each)."""
+    it cannot be written (warnings go to stderr then, one line each).  A log set up before in
+    this process (a command run again) is replaced, not added to."""
     root = logging.getLogger()
+    for old in [h for h in root.handlers if isinstance(h, LogFile | ScreenLog)]:
+        root.removeHandler(old)
+        old.close()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        handler: logging.Handler = logging.FileHandler(path, encoding="utf-8")
+        handler: logging.Handler = LogFile(path)
     except OSError:
-        fallback = logging.StreamHandler()
-        fallback.setFormatter(logging.Formatter("voicemaster: %(message)s"))
-        fallback.setLevel(logging.WARNING)
-        root.addHandler(fallback)
+        root.addHandler(ScreenLog())
         return None
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     root.addHandler(handler)

@@ -1,0 +1,71 @@
+#!/usr/bin/env python3
+"""Figures of simulated games from their transcripts (``simulate --through audio --transcript``):
+per transcript and in total, the questions, the verdicts and how many of them differ from what
+the team meant (first verdicts, before the table corrected them), the ask-backs ("Did you say
+...?"), those that said a right answer, and the answers heard again.
+
+Run: ``.venv/bin/python scripts/transcript_figures.py FILE...``.  Never run by the tests.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, fields
+from pathlib import Path
+
+
+@dataclass
+class Figures:
+    questions: int = 0
+    verdicts: int = 0
+    misjudged: int = 0
+    asked: int = 0
+    reveals: int = 0
+    again: int = 0
+
+    def add(self, other: Figures) -> None:
+        for f in fields(self):
+            setattr(self, f.name, getattr(self, f.name) + getattr(other, f.name))
+
+    def line(self, name: str) -> str:
+        q, share = self.questions or 1, 100 * self.misjudged / (self.verdicts or 1)
+        return (
+            f"{name:<28} questions {self.questions:>4}  misjudged first verdicts "
+            f"{self.misjudged:>3}/{self.verdicts:<4} ({share:4.1f}%)  "
+            f"asked back {self.asked:>3} ({self.asked / q:.2f}/question, saying a right answer "
+            f"{self.reveals})  heard again {self.again:>3} ({self.again / q:.2f}/question)"
+        )
+
+
+def figures(path: Path) -> Figures:
+    out, cards = Figures(), set()
+    for text in path.read_text(encoding="utf-8").splitlines():
+        if text.startswith("QM"):
+            mark = text.split()[1] if len(text.split()) > 1 else ""
+            out.asked += mark == "asked"
+            out.reveals += "REVEALS" in text.split("Did you say")[0]
+            out.again += mark == "again"
+        elif text.startswith("=="):
+            card = text.split()[1]
+            if card in cards:  # decided again: corrected or taken back, not a first verdict
+                continue
+            cards.add(card)
+            out.questions += 1
+            roles = text.split("  ", 1)[1].split("; ")
+            out.verdicts += len(roles)
+            out.misjudged += sum("MISJUDGED" in r for r in roles)
+    return out
+
+
+def main(argv: list[str]) -> int:
+    total = Figures()
+    for name in argv:
+        got = figures(Path(name))
+        total.add(got)
+        print(got.line(Path(name).name))
+    print(total.line("total"))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
