@@ -42,6 +42,7 @@ from bench_speech_cases import (  # noqa: E402
     shouts,
     synthetic_cases,
 )
+from bench_speech_opinion import opinion_table  # noqa: E402
 from bench_speech_report import (  # noqa: E402
     FIG,
     accuracy_table,
@@ -80,6 +81,8 @@ class Plan:
 FULL = Plan(20, ("flite:slt", "flite:rms", "flite:awb", "flite:kal16"),
             ("espeak:en-us", "espeak:en", "espeak:en-gb-scotland"), 200, 40, 40, 30, 60, 30,
             (1.0, 1.25), 60)  # fmt: skip
+MEDIUM = Plan(6, ("flite:slt", "flite:rms"), ("espeak:en-us", "espeak:en"), 30, 8, 8, 10, 20, 10,
+              (1.0, 1.25), 60)  # fmt: skip
 QUICK = Plan(4, ("flite:slt", "flite:kal16"), ("espeak:en-us",), 10, 4, 4, 6, 4, 4, (1.0,), 20)
 
 
@@ -152,11 +155,15 @@ def measure_rss(args: argparse.Namespace) -> None:
 def beyond_accuracy(args: argparse.Namespace, plan: Plan, systems: list[System],
                     cases: list[Case], answers: list[Said]) -> None:  # fmt: skip
     """Shouts found, false shouts (unless --no-alarms), peak RSS."""
-    voices = [*plan.flite[:3], *plan.espeak[:1]]
-    shout_figures(systems, shouts(voices, list(plan.shout_rates), answers, args.seed))
+    shout_figures(systems, shouts(shout_voices(plan), list(plan.shout_rates), answers, args.seed))
     if not args.no_alarms:
         false_alarms(args, plan, cases)
     measure_rss(args)
+
+
+def shout_voices(plan: Plan) -> list[str]:
+    """flite and espeak-ng voices, and Piper's bundled voice where it speaks."""
+    return usable((*plan.flite[:3], *plan.espeak[:2], "piper:en_US-joe-medium"))
 
 
 def systems_list(text: str) -> list[str]:
@@ -174,6 +181,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                    help=f"comma-separated, of {', '.join(SYSTEMS)}")  # fmt: skip
     p.add_argument("--model", default=None, help="a Whisper model folder (default: tiny.en)")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--medium", action="store_true",
+                   help="a middle-sized run (second opinion tuning)")  # fmt: skip
     p.add_argument("--latency", type=int, default=None, help="utterances streamed in real time")
     p.add_argument("--latency-only", action="store_true", help="only the real-time latency")
     p.add_argument(
@@ -182,6 +191,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         help="only the accuracy tables (no latency, shouts, false shouts, RSS)",
     )
     p.add_argument("--no-alarms", action="store_true", help="skip the false shouts")
+    p.add_argument("--only-shouts", action="store_true", help="only the shouts found")
     p.add_argument("--cases-out", type=Path, default=Path("/tmp/bench_speech_cases.jsonl"),
                    help="every hearing as JSON Lines")  # fmt: skip
     p.add_argument("--rss-probe", choices=SYSTEMS, help=argparse.SUPPRESS)
@@ -192,7 +202,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     if args.rss_probe:
         return rss_probe(args)
-    plan = QUICK if args.quick else FULL
+    plan = QUICK if args.quick else MEDIUM if args.medium else FULL
     began = time.perf_counter()
     cases, answers = corpus(plan, args.seed)
     sizes = {g: sum(c.group == g for c in cases) for g in dict.fromkeys(c.group for c in cases)}
@@ -200,6 +210,10 @@ def main(argv: list[str] | None = None) -> int:
           f"({time.perf_counter() - began:.0f} s to make): {sizes}")  # fmt: skip
     systems = [make_system(name, args) for name in args.systems]
     print("systems: " + ", ".join(f"{s.name} (loaded in {s.load_s:.1f} s)" for s in systems))
+    if args.only_shouts:
+        shout_figures(systems, shouts(shout_voices(plan), list(plan.shout_rates), answers,
+                                      args.seed))  # fmt: skip
+        return 0
     if not args.only_accuracy:
         latency(systems, cases, args.latency or plan.latency, args.seed)
     if args.latency_only:
@@ -210,6 +224,7 @@ def main(argv: list[str] | None = None) -> int:
     accuracy_table(cases, results)
     doubts_table(cases, results)
     decisions_table(cases, results)
+    opinion_table(cases, results)
     misjudged(cases, results, args.systems[0], plan.misjudged)
     write_cases(args.cases_out, cases, results)
     if not args.only_accuracy:

@@ -204,7 +204,10 @@ def _row(name: str, case: Case, o: Outcome) -> dict[str, object]:
             "compression": sig.compression if sig else None, "decision": o.decision,
             "ask": o.ask, "guessed": bool(o.heard and o.heard.guessed),
             "repeated": sig.repeated if sig else None, "early": o.early,
-            "decode_ms": round(o.decode_ms, 1)}  # fmt: skip
+            "decode_ms": round(o.decode_ms, 1),
+            "second": o.heard.second.text if o.heard and o.heard.second else None,
+            "alone": [o.alone[0], o.alone[1].text if o.alone[1] else ""] if o.alone else None,
+            }  # fmt: skip
 
 
 # ---------------------------------------------------------------------------- latency, shouts
@@ -257,6 +260,13 @@ def shout_figures(systems: list[System], shout_cases: list[Case]) -> None:
         FIG[system.name, "teams"] = ratio(team_ok, len(named))
         print(f"  {system.name:<13} shout found {pct(found, len(outs))}   team right "
               f"{pct(team_ok, len(named))}")  # fmt: skip
+        if any(o.alone for o in outs):  # the first hearing alone, on the same hearings
+            heard = [o.alone[1] if o.alone else o.heard for o in outs]
+            alone = sum(bool(h and h.bezzerwizzer) for h in heard)
+            alone_team = sum(bool(h and h.team and h.team in c.said)
+                             for c, h in zip(shout_cases, heard, strict=True))  # fmt: skip
+            print(f"  {system.name + ' alone':<13} shout found {pct(alone, len(outs))}   team "
+                  f"right {pct(alone_team, len(named))}")  # fmt: skip
         missed = [(c, o) for c, o in zip(shout_cases, outs, strict=True)
                   if not (o.heard and o.heard.bezzerwizzer)]  # fmt: skip
         for case, o in missed[:6]:

@@ -8,6 +8,11 @@
   fused with free decoding) + the judge.
 - baseline (only when asked for): free pocketsphinx decoding, a fixed 0.8 s silence endpoint
   and ``rapidfuzz.fuzz.ratio >= 80`` against the answer (a hobby build).
+- whisper+base: the whisper path with a second opinion (Whisper base, prompted with the window)
+  where the first hearing is in doubt or may be a shout (speech/second_opinion.py); each
+  outcome also keeps what tiny.en alone decided on the same hearing (``Outcome.alone``).
+- whisper+tiny: the same with tiny.en unprompted as the second opinion (a cheaper candidate).
+- base: Whisper base alone (from its packages), prompted with the window, no second opinion.
 - ours: the game's path with the recognizer ``--asr`` names (scripts/bench_alarms.py asks for it).
 
 Each utterance is heard in a window like the game's (``mic_ears.expectation_for`` the card's key,
@@ -36,7 +41,7 @@ from voicemaster.host.quiz import Judged  # noqa: E402
 from voicemaster.judge import AnswerKey, judge, normalise  # noqa: E402
 from voicemaster.judge.model import VerdictName  # noqa: E402
 from voicemaster.lexicon import PROMPTED_COMMANDS  # noqa: E402
-from voicemaster.speech import audio  # noqa: E402
+from voicemaster.speech import audio, policy  # noqa: E402
 from voicemaster.speech.base import Expectation, Heard  # noqa: E402
 from voicemaster.speech.decoding import can_stream  # noqa: E402
 from voicemaster.speech.endpoint_config import EndpointConfig  # noqa: E402
@@ -46,7 +51,7 @@ from voicemaster.speech.recognizers import make_recognizer  # noqa: E402
 from voicemaster.speech.sources import WavSource  # noqa: E402
 
 TEAMS = ("red", "blue", "green")
-SYSTEMS = ("whisper", "pocketsphinx", "baseline")
+SYSTEMS = ("whisper", "pocketsphinx", "baseline", "whisper+base", "whisper+tiny", "base")
 ERRORS: Counter[str] = Counter()
 
 Judge = Callable[[str, AnswerKey], tuple[str, str]]  # heard text, key -> (verdict, why)
@@ -60,6 +65,7 @@ class System:
     speculate: bool
     verdict_of: Judge
     load_s: float = 0.0
+    second: Any = None  # the second opinion asked where the first hearing is in doubt
 
 
 class Clocked:
@@ -69,6 +75,11 @@ class Clocked:
     def __init__(self, inner: Any) -> None:
         self.inner, self.name = inner, getattr(inner, "name", type(inner).__name__)
         self.spans: list[tuple[float, float]] = []
+        self.last: Heard | None = None  # the last report, before any second opinion
+
+    @property
+    def language(self) -> str | None:
+        return getattr(self.inner, "language", None)
 
     def _timed(self, call: Callable[..., Any], *args: Any) -> Any:
         began = time.perf_counter()
@@ -79,6 +90,7 @@ class Clocked:
 
     def recognize(self, pcm: bytes, expectation: Expectation) -> Heard:
         heard: Heard = self._timed(self.inner.recognize, pcm, expectation)
+        self.last = heard
         return heard
 
     def busy_after(self, wall: float) -> float:
@@ -122,6 +134,8 @@ class Outcome:
     # main's rule before issue 25 (a narrow phrase asked back as heard, right or not) would
     # have said a right answer aloud: for the before/after figure only
     said_right_before: bool = False
+    # with a second opinion: (verdict, heard) of the first hearing alone, in the same run
+    alone: tuple[str, Heard | None] | None = None
 
     @property
     def unclear(self) -> bool:
@@ -175,10 +189,33 @@ def make_system(name: str, args: argparse.Namespace) -> System:
     if name == "baseline":
         cfg = EndpointConfig(trailing_silence_s=0.8, short_trailing_s=0.8)
         return System(name, clocked(FreeDecoder()), cfg, False, baseline_verdict)
-    asr = name if name in SYSTEMS else getattr(args, "asr", None)
+    if name == "base":
+        from voicemaster.speech import whisper_models
+        from voicemaster.speech.whisper_asr import WhisperRecognizer
+
+        folder = whisper_models.packaged_base()
+        base = WhisperRecognizer(folder, pinned=whisper_models.BASE_SHA256)
+        load_s = time.perf_counter() - began
+        return System(name, clocked(base), EndpointConfig(), True, game_verdict, load_s)
+    asr = name if name in SYSTEMS[:3] else getattr(args, "asr", None)
+    asr = "whisper" if name.startswith("whisper") else asr
     recognizer = make_recognizer(asr, model if asr != "pocketsphinx" else None)
+    second = second_opinion_for(name, recognizer)
     load_s = time.perf_counter() - began
-    return System(name, clocked(recognizer), EndpointConfig(), True, game_verdict, load_s)
+    return System(name, clocked(recognizer), EndpointConfig(), True, game_verdict, load_s, second)
+
+
+def second_opinion_for(name: str, recognizer: Any) -> Any:
+    """The second opinion of a system: base, tiny.en unprompted, or none (the baseline)."""
+    from voicemaster.speech import second_opinion
+
+    if name == "whisper+base":
+        return second_opinion.base_opinion()
+    if name == "whisper+tiny":
+        return second_opinion.WhisperOpinion(recognizer, prompted=False)
+    if name == "ours":
+        return second_opinion.default_for(recognizer)
+    return None
 
 
 def window(case: Case, which: str) -> tuple[AnswerKey, Expectation]:
@@ -211,7 +248,8 @@ def run_case(system: System, case: Case, which: str = "own", realtime: bool = Fa
     key, expectation = window(case, which)
     system.recognizer.spans.clear()
     source = Timed(WavSource(case.pcm, chunk_ms=20, realtime=realtime))
-    ears = MicEars(source, system.recognizer, system.config, speculate=system.speculate)
+    ears = MicEars(source, system.recognizer, system.config, system.speculate,
+                   second=system.second)  # fmt: skip
     try:
         got = ears.listen(expectation, timeout=audio.duration_s(case.pcm))
     except Exception as exc:  # a recognizer crash is a result too: counted, not fatal
@@ -232,7 +270,18 @@ def run_case(system: System, case: Case, which: str = "own", realtime: bool = Fa
     step = game_step(system, verdict, why, got.heard, key)
     return Outcome(which, verdict, why, got.heard, latency, got.decode_ms,
                    audio.duration_s(got.endpoint.pcm), got.early, got.endpoint_ms,
-                   busy or 0.0, *step)  # fmt: skip
+                   busy or 0.0, *step, alone(system, got.heard, key, expectation))  # fmt: skip
+
+
+def alone(
+    system: System, heard: Heard, key: AnswerKey, expectation: Expectation
+) -> tuple[str, Heard | None] | None:
+    """What the first hearing alone decided, where a second opinion was asked (else None)."""
+    raw = system.recognizer.last
+    if system.second is None or raw is None or heard.second is None:
+        return None
+    first = policy.review(raw, expectation)
+    return system.verdict_of(first.text, key)[0], first
 
 
 def game_step(
@@ -250,7 +299,8 @@ def game_step(
 def spot_stream(system: System, pcm: bytes, teams: tuple[str, ...]) -> int:
     """How many utterances of ``pcm`` were heard as a Bezzerwizzer shout (a window expecting
     only the teams' shouts, as the game's before and after the answers)."""
-    ears = MicEars(WavSource(pcm), system.recognizer, system.config, speculate=system.speculate)
+    ears = MicEars(WavSource(pcm), system.recognizer, system.config, system.speculate,
+                   second=system.second)  # fmt: skip
     found = 0
     try:
         while (got := ears.listen(Expectation(teams=teams), 5.0)) is not None:

@@ -96,6 +96,9 @@ class Heard:
     signals: Signals | None = None  # an open-vocabulary recognizer's own signals, if any
     shout_s: float = 0.0  # seconds into the utterance where the shout starts (0: unknown)
     check: PhoneCheck | None = None  # a grammar recognizer's verification, if any
+    # a second recognizer's report on the same audio, asked when this one was in doubt
+    # (speech/second_opinion.py); the policy decides from both
+    second: Heard | None = None
 
 
 class Speaker(Protocol):

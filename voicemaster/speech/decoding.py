@@ -3,7 +3,9 @@
 A :class:`~voicemaster.speech.base.StreamingRecognizer` (``start(expectation)`` /
 ``feed(pcm)`` / ``finish()``) decodes audio as it arrives, so when the utterance ends only
 ``finish()`` remains.  Any other recognizer gets the whole utterance through
-``recognize(pcm, expectation)`` when it is settled.
+``recognize(pcm, expectation)`` when it is settled; when the policy doubts what it heard, a
+second opinion (:mod:`voicemaster.speech.second_opinion`) hears the same audio right after, on
+the same worker, so it runs while the trailing pause goes on.
 Every recognizer call runs in order on the one worker thread the caller hands in, so a
 recognizer is never used by two threads at once.
 """
@@ -15,6 +17,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
 from voicemaster.speech.base import Expectation, Heard, Recognizer, StreamingRecognizer
+from voicemaster.speech.second_opinion import SecondOpinion, consult
 
 
 def can_stream(recognizer: Recognizer) -> bool:
@@ -34,8 +37,10 @@ class UtteranceDecoder:
         expectation: Expectation,
         pool: ThreadPoolExecutor,
         stream: bool = True,
+        second: SecondOpinion | None = None,
     ) -> None:
         self.recognizer = recognizer
+        self.second = second
         self.expectation = expectation
         self.pool = pool
         # the recognizer when it decodes while the utterance arrives, else None
@@ -79,8 +84,7 @@ class UtteranceDecoder:
             self._open = False
             self.result = self._submit(self._finish)
         else:
-            recognize = self.recognizer.recognize
-            self.result = self._submit(recognize, bytes(self._pcm), self.expectation)
+            self.result = self._submit(self._recognize, bytes(self._pcm))
         return self.result
 
     def close(self) -> None:
@@ -95,6 +99,10 @@ class UtteranceDecoder:
         if self._open and self._stream is not None:
             self._open = False
             self._submit(self._stream.finish)
+
+    def _recognize(self, pcm: bytes) -> Heard:
+        heard = self.recognizer.recognize(pcm, self.expectation)
+        return consult(heard, pcm, self.expectation, self.second)
 
     def _finish(self) -> Heard:
         assert self._stream is not None

@@ -17,6 +17,7 @@ import time
 from collections import deque
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from typing import Literal
 
 from voicemaster.judge.model import AnswerKey, Verdict
 from voicemaster.speech import policy
@@ -33,6 +34,7 @@ from voicemaster.speech.decoding import UtteranceDecoder
 from voicemaster.speech.endpoint_config import EndpointConfig
 from voicemaster.speech.endpointer import Endpoint, Endpointer, State
 from voicemaster.speech.grammar import spoken
+from voicemaster.speech.second_opinion import SecondOpinion, default_for
 
 READ_TIMEOUT_S = 0.5  # wall time per read of the source
 # A recognizer that decodes whole utterances (Whisper) starts at this pause, so its decoding
@@ -87,7 +89,9 @@ class MicEars:
     """Ears over any AudioSource (microphone, WAV stream) and any Recognizer.
 
     ``speculate``: decode while listening (streaming, or speculatively in pauses) and end early
-    on a complete phrase; False decodes each utterance only once it has ended."""
+    on a complete phrase; False decodes each utterance only once it has ended.  ``second``:
+    the second opinion asked where the first hearing is in doubt ("default": the one
+    :func:`~voicemaster.speech.second_opinion.default_for` the recognizer; None: never)."""
 
     def __init__(
         self,
@@ -96,6 +100,7 @@ class MicEars:
         config: EndpointConfig | None = None,
         speculate: bool = True,
         stall_s: float = STALL_S,
+        second: SecondOpinion | None | Literal["default"] = "default",
     ) -> None:
         if source.sample_rate != 16_000:
             raise SpeechUnavailable(f"audio source runs at {source.sample_rate} Hz, not 16000")
@@ -104,6 +109,7 @@ class MicEars:
         self.endpointer = Endpointer(config)
         self.speculate = speculate
         self.stall_s = stall_s
+        self.second = default_for(recognizer) if second == "default" else second
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="vm-decode")
 
     def close(self) -> None:
@@ -126,7 +132,9 @@ class MicEars:
         ep.begin(think_s=timeout, trailing_s=cfg.short_trailing_s if short else None)
         if isinstance(self.source, Flushing):
             self.source.flush()  # audio captured while the quizmaster spoke
-        decoder = UtteranceDecoder(self.recognizer, expectation, self._pool, self.speculate)
+        decoder = UtteranceDecoder(
+            self.recognizer, expectation, self._pool, self.speculate, self.second
+        )
         return _Window(self, expectation, decoder).run()
 
 

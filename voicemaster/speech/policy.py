@@ -239,9 +239,18 @@ def decide(heard: Heard, expectation: Expectation, limits: Limits = LIMITS) -> D
 
 def review(heard: Heard, expectation: Expectation, limits: Limits = LIMITS) -> Heard:
     """``heard`` with the decision written into the flags the host reads (``unclear``,
-    ``narrow``; nothing: no text).  A shout stands only on a clear phrase."""
+    ``narrow``; nothing: no text).  A shout stands only on a clear phrase.  With a second
+    opinion attached (``Heard.second``), both are reviewed and :func:`settle` decides."""
     if heard.signals is None:
         return heard
+    first = _reviewed(heard, expectation, limits)
+    if heard.second is None or heard.second.signals is None:
+        return first
+    return settle(first, _reviewed(heard.second, expectation, limits), expectation)
+
+
+def _reviewed(heard: Heard, expectation: Expectation, limits: Limits) -> Heard:
+    assert heard.signals is not None
     decision = decide(heard, expectation, limits)
     if decision.kind == "nothing":
         return replace(heard, text="", alternatives=(), bezzerwizzer=False, team=None)
@@ -259,3 +268,69 @@ def review(heard: Heard, expectation: Expectation, limits: Limits = LIMITS) -> H
         bezzerwizzer=heard.bezzerwizzer and not unclear,
         team=heard.team if not unclear else None,
     )
+
+
+# ---------------------------------------------------------------------------- second opinion
+
+
+def in_doubt(heard: Heard) -> bool:
+    """Whether a reviewed hearing is one the host would not take on trust."""
+    return heard.narrow or heard.guessed or heard.unclear
+
+
+def clear(heard: Heard) -> bool:
+    """A reviewed hearing with words, taken on trust."""
+    return bool(heard.text) and not in_doubt(heard)
+
+
+def _team_words(expectation: Expectation) -> set[str]:
+    return {w for team in expectation.teams for w in spoken(team).split()}
+
+
+def shout_candidate(heard: Heard, expectation: Expectation) -> bool:
+    """Whether a reviewed hearing may be a shout the first hearing did not read whole: in a
+    window that hears shouts, a shout without its team, or a team's name among other words
+    ("danube with a red" for "Bezzerwizzer red")."""
+    if not expectation.teams or not heard.text:
+        return False
+    if heard.bezzerwizzer:
+        return heard.team is None
+    return bool(set(heard.text.split()) & _team_words(expectation))
+
+
+def wants_second(heard: Heard, expectation: Expectation) -> bool:
+    """Whether a second opinion on the same audio is worth its time: the reviewed first
+    hearing is in doubt in a window with phrases to hear (a window of shouts alone has
+    none: only a shout counts there), or may be a shout."""
+    if not heard.text and not heard.bezzerwizzer:
+        return False
+    doubt = in_doubt(heard) and bool(expectation.phrases())
+    return doubt or shout_candidate(heard, expectation)
+
+
+def _shout_settled(first: Heard, second: Heard) -> Heard | None:
+    """A shout with its team heard clearly by the second opinion, where the first heard a
+    shout without a team or the team's name without the shout."""
+    if not (second.bezzerwizzer and second.team and clear(second)):
+        return None
+    if first.bezzerwizzer and first.team is None:
+        return replace(first, team=second.team)
+    if second.team.lower() in first.text.split():
+        whole = (second.text,)
+        return replace(first, text=second.text, alternatives=whole, unclear=False, narrow=False,
+                       guessed=False, bezzerwizzer=True, team=second.team)  # fmt: skip
+    return None
+
+
+def settle(first: Heard, second: Heard, expectation: Expectation) -> Heard:
+    """The decision from two reviewed hearings of the same audio: a doubtful phrase that the
+    second opinion hears clearly as the same phrase is taken on trust; a shout the second
+    opinion hears with its team is a shout.  Anything else stays as the first decided."""
+    shout = _shout_settled(first, second) if shout_candidate(first, expectation) else None
+    if shout is not None:
+        return shout
+    if not in_doubt(first) or not clear(second) or second.bezzerwizzer:
+        return first
+    if first.unclear or second.text != first.text:
+        return first
+    return replace(first, narrow=False, guessed=False)

