@@ -115,11 +115,9 @@ def cmd_delete(settings: GamesSettings, places: Places) -> int:
         print(f"kept {game.name}")
         return 0
     target = _free(places.trash, game.name)
-    try:
-        places.trash.mkdir(parents=True, exist_ok=True)
-        game.path.rename(target)
-    except OSError as exc:
-        return fail(f"cannot move {game.path} to the trash: {reason(exc)}")
+    why = _move(game.path, target)
+    if why is not None:
+        return fail(f"cannot move {game.path} to the trash: {why}")
     _drop_stale_lock(game.path)
     print(f"moved {game.name} to the trash ({target}); voicemaster games restore {target.stem}")
     return 0
@@ -132,13 +130,21 @@ def cmd_restore(settings: GamesSettings, places: Places) -> int:
     target = places.games / game.path.name
     if target.exists():
         return fail(f"a game named {game.name!r} exists already; rename it first")
-    try:
-        places.games.mkdir(parents=True, exist_ok=True)
-        game.path.rename(target)
-    except OSError as exc:
-        return fail(f"cannot restore {game.path}: {reason(exc)}")
+    why = _move(game.path, target)
+    if why is not None:
+        return fail(f"cannot restore {game.path}: {why}")
     print(f"restored {game.name} ({target})")
     return 0
+
+
+def _move(record: Path, target: Path) -> str | None:
+    """Move ``record`` to ``target`` (its folder made if need be); why not, in words."""
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        record.rename(target)
+    except OSError as exc:
+        return reason(exc)
+    return None
 
 
 def _free(folder: Path, name: str) -> Path:
