@@ -12,6 +12,7 @@ import random
 import sys
 import time
 from dataclasses import dataclass, field, replace
+from logging.handlers import RotatingFileHandler
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,8 @@ from voicemaster.rules.kompakt import TARGET
 
 ROOT = Path(__file__).resolve().parents[3]
 DEFAULT_DECK = "decks/standard-en.yaml"
+LOG_BYTES = 1_000_000  # voicemaster.log is rotated at this size ...
+LOG_BACKUPS = 2  # ... keeping two older files (3 MB at most)
 
 
 class SetupError(Exception):
@@ -204,12 +207,15 @@ def new_record_path(folder: Path, prefix: str = "game") -> Path:
 
 
 def crash_log(path: Path) -> Path | None:
-    """Send warnings and tracebacks to ``path`` (the data folder's voicemaster.log); None when
-    it cannot be written (warnings go to stderr then, one line each)."""
+    """Send warnings and tracebacks to ``path`` (the data folder's voicemaster.log, at most
+    ``LOG_BYTES`` and ``LOG_BACKUPS`` older files: a log never fills the disk the games are
+    saved on); None when it cannot be written (warnings go to stderr then, one line each)."""
     root = logging.getLogger()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        handler: logging.Handler = logging.FileHandler(path, encoding="utf-8")
+        handler: logging.Handler = RotatingFileHandler(
+            path, maxBytes=LOG_BYTES, backupCount=LOG_BACKUPS, encoding="utf-8"
+        )
     except OSError:
         fallback = logging.StreamHandler()
         fallback.setFormatter(logging.Formatter("voicemaster: %(message)s"))
