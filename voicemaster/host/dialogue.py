@@ -17,7 +17,7 @@ from voicemaster.host.corrections import take_back
 from voicemaster.host.hearing import QuitGame
 from voicemaster.host.hosting import Host
 from voicemaster.host.listening import AnswerClock, Correction
-from voicemaster.host.phrases import SLOT_WORDS, team_name
+from voicemaster.host.phrases import SLOT_WORDS, team_name, verb
 from voicemaster.host.turn import Retake, Turn
 from voicemaster.rules import Playoff, Question, StartRound
 from voicemaster.rules.actions import Action, Answer
@@ -199,9 +199,9 @@ class Quizmaster(Host[StandardGame]):
     def start_round(self) -> None:
         draw = self.game.draw_round(self.rng("round"))
         if self.game.round == 0:
-            self.say(f"{team_name(draw.starter)} starts, drawn by lot.")
+            self.say(f"{verb(draw.starter, 'starts', 'start')}, drawn by lot.")
         else:
-            self.say(f"Round {self.game.round + 1}. {team_name(draw.starter)} starts.")
+            self.say(f"Round {self.game.round + 1}. {verb(draw.starter, 'starts', 'start')}.")
         slots = {team: self.arrange(team, draw.slots[team]) for team in self.game.teams}
         self.commit(StartRound(draw.starter, slots), {})
 
