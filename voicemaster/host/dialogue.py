@@ -141,6 +141,15 @@ class Quizmaster(Host[StandardGame]):
                 return self.judge_answer(heard.text, card, team, role, heard)
         return "pass"
 
+    def event_lines(self, events: list[Event]) -> list[str]:
+        """What the quizmaster says of these events (a variant says its own words)."""
+        return phrases.events(events, self.game.settings.track)
+
+    def back_to(self, team: str, position: int) -> str:
+        """A corrected verdict took ``team`` back to ``position``."""
+        where = f"space {position}" if position > 0 else "the start"
+        return f"{verb(team, 'goes', 'go')} back to {where}."
+
     def reveal(self, card: Card, action: Question, events: list[Event]) -> None:
         self.say(f"The answer is {card.answer}. {phrases.verdict(action.team, action.answer)}")
         if action.attack is not None and action.attack.answer is not None:

@@ -95,6 +95,12 @@ class KompaktQuizmaster(Quizmaster):
     def standings(self) -> str:
         return score_line(self.kompakt)
 
+    def event_lines(self, events: list[Event]) -> list[str]:
+        return event_lines(events, self.kompakt)
+
+    def back_to(self, team: str, position: int) -> str:
+        return f"{verb(team, 'is', 'are')} back to {points(position)}."
+
     def start_round(self) -> None:
         game = self.kompakt
         draw = game.draw_round(self.rng("round"))
