@@ -5,6 +5,7 @@ settings.  Nothing here reads argv, the environment or a file."""
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 from typing import Any
 
 from voicemaster import __version__
@@ -99,6 +100,10 @@ def _add_speech(sub: Any) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    return _build()[0]
+
+
+def _build() -> tuple[argparse.ArgumentParser, Any]:
     parser = argparse.ArgumentParser(
         prog="voicemaster",
         description="An offline, voice-driven quizmaster for Bezzerwizzer.",
@@ -107,7 +112,18 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for add in (add_play, _add_games, _add_replay, _add_deck, _add_judge, _add_speech):
         add(sub)
-    return parser
+    return parser, sub
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    """``argv`` parsed; an unknown flag is a usage error of its command (``play --foo``
+    prints play's usage, not the top-level one), exit 2."""
+    parser, sub = _build()
+    ns, unknown = parser.parse_known_args(argv)
+    if unknown:
+        command: argparse.ArgumentParser = sub.choices.get(ns.command, parser)
+        command.error(f"unrecognized arguments: {' '.join(unknown)}")
+    return ns
 
 
 def _add_games(sub: Any) -> None:

@@ -33,7 +33,7 @@ def cmd_say(settings: SaySettings) -> int:
         print("voicemaster say: nothing to say (the text is empty)", file=sys.stderr)
         return 2
     choice = settings.voice
-    why = named_voice_problem(choice.kind, choice.settings)
+    why = named_voice_problem(choice.kind, choice.settings) if settings.named else None
     if why is not None:
         print(f"voicemaster say: {why}", file=sys.stderr)
         return 2

@@ -131,6 +131,19 @@ def join_decks(decks: list[Deck]) -> Deck:
     return replace(first, deck="+".join(d.deck for d in decks), questions=cards)
 
 
+def reserved_word(name: str) -> str | None:
+    """Why ``name`` is a word or phrase the quizmaster listens for (as voice set-up refuses
+    it), or None."""
+    from voicemaster.host.setup.naming import reserved, spoken
+
+    words, phrases = reserved()
+    said = spoken(name)
+    hit = next((w for w in said.split() if w in words), None)
+    if hit is None:
+        hit = next((p for p in phrases if f" {p} " in f" {said} "), None)
+    return None if hit is None else f"{hit} is something I listen for during the game"
+
+
 def team_names(count: int | None, names: str | None, variant: str | None = None) -> list[str]:
     """The teams from --teams/--names, as many as the rule set takes (standard when None)."""
     game = find_variant(variant or "standard")
@@ -139,6 +152,10 @@ def team_names(count: int | None, names: str | None, variant: str | None = None)
         raise SetupError(f"--teams {count}: a game is for {least} to {most} teams")
     if names:
         teams = [n.strip().lower() for n in names.split(",") if n.strip()]
+        for team in teams:
+            why = reserved_word(team)
+            if why is not None:
+                raise SetupError(f"--names: {team} cannot be a team's name: {why}")
     else:
         teams = list(TEAM_COLOURS[: count or 2])
     if count is not None and len(teams) != count:
