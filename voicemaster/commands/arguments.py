@@ -57,7 +57,12 @@ def _add_deck(sub: Any) -> None:
 
 
 def _add_judge(sub: Any) -> None:
-    p = sub.add_parser("judge", help="judge spoken answers given as JSON Lines")
+    p = sub.add_parser(
+        "judge",
+        help="judge spoken answers given as JSON Lines",
+        description=JSONL_HELP["judge"],
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     p.add_argument("--jsonl", required=True, metavar="FILE", help="input file, or - for stdin")
     p.set_defaults(run="judge")
 
@@ -68,7 +73,12 @@ def _add_speech(sub: Any) -> None:
     say.add_argument("--wav", metavar="OUT", help="write a WAV file instead of playing")
     add_voice(say)
     say.set_defaults(run="say")
-    hear = sub.add_parser("hear", help="recognise and judge answers in WAV files (JSON Lines)")
+    hear = sub.add_parser(
+        "hear",
+        help="recognise and judge answers in WAV files (JSON Lines)",
+        description=JSONL_HELP["hear"],
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     hear.add_argument(
         "--jsonl", required=True, metavar="FILE", help="one WAV file (and answer) per line"
     )
@@ -77,7 +87,12 @@ def _add_speech(sub: Any) -> None:
     )
     hear.add_argument("--model", metavar="DIR", help="a Whisper or vosk model folder")
     hear.set_defaults(run="hear")
-    spot = sub.add_parser("spot", help="find 'Bezzerwizzer' shouts in WAV files (JSON Lines)")
+    spot = sub.add_parser(
+        "spot",
+        help="find 'Bezzerwizzer' shouts in WAV files (JSON Lines)",
+        description=JSONL_HELP["spot"],
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     spot.add_argument("--jsonl", required=True, metavar="FILE", help="one WAV file per line")
     spot.set_defaults(run="spot")
     dev = sub.add_parser("devices", help="list microphones and speakers")
@@ -97,6 +112,31 @@ def _add_speech(sub: Any) -> None:
     ls = msub.add_parser("list", help="list the models in models/")
     ls.add_argument("--dir", default=DEFAULT_MODELS, help="where models live (default: models)")
     ls.set_defaults(run="model list")
+
+
+_KEY_NOTE = (
+    "\nA line with an unknown or missing key, bad JSON or an unreadable or truncated WAV gets\n"
+    'an {"id", "line", "error"} object in its place and FILE:LINE: reason on stderr; the\n'
+    "other lines still run and the exit status is 2.  See docs/jsonl.md."
+)
+JSONL_HELP = {
+    "judge": "Input, one JSON object per line:\n"
+    '  {"id": 1, "spoken": "the beatles", "answer": "The Beatles", "aliases": ["Beatles"]}\n'
+    '  required: spoken (what was said; "" for silence), answer\n'
+    "  optional: id, aliases, rejects, options, category, competitors\n"
+    "Output, one object per line in order: id, correct, verdict, score, matched, reason.\n"
+    + _KEY_NOTE,
+    "hear": "Input, one JSON object per line:\n"
+    '  {"id": "a1", "wav": "a1.wav", "answer": "Mount Everest", "aliases": ["Everest"]}\n'
+    "  required: wav (relative to the JSONL file's folder), answer\n"
+    "  optional: id, aliases, rejects, options, category, competitors, teams\n"
+    "Output, one object per line in order: id, heard, correct, verdict, and timing and\n"
+    "recognizer keys (see docs/jsonl.md).\n" + _KEY_NOTE,
+    "spot": "Input, one JSON object per line:\n"
+    '  {"id": "s1", "wav": "s1.wav", "teams": ["red", "blue"]}\n'
+    "  required: wav; optional: id, teams\n"
+    "Output, one object per line in order: id, bezzerwizzer, team, at_s (and heard).\n" + _KEY_NOTE,
+}
 
 
 def build_parser() -> argparse.ArgumentParser:
