@@ -56,3 +56,25 @@ def test_hear_refuses_unknown_keys_and_truncated_wavs_at_file_and_line(
     assert err[0].startswith(f"{path}:1: unknown key 'spoken'")
     assert err[1].startswith(f"{path}:2: ") and "truncated WAV" in err[1]
     assert err[2] == f"{path}:3: missing key 'answer'"
+
+
+def test_hear_model_loads_a_whisper_folder_or_says_what_a_model_folder_holds(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from voicemaster.speech.base import SpeechUnavailable
+    from voicemaster.speech.recognizers import make_recognizer
+    from voicemaster.speech.whisper_asr import WhisperRecognizer, bundled_model
+
+    path = tmp_path / "in.jsonl"
+    path.write_text("")
+    empty = tmp_path / "empty-model"
+    empty.mkdir()
+    assert main(["hear", "--jsonl", str(path), "--model", str(empty)]) == 2
+    err = capsys.readouterr().err
+    assert "a Whisper model folder holds model.bin" in err and "not a vosk model" not in err
+    try:
+        folder = bundled_model()
+    except SpeechUnavailable:
+        return  # no Whisper here: the message above is what a user gets
+    # the bundled tiny.en folder is a Whisper model folder like a downloaded one
+    assert isinstance(make_recognizer(None, folder), WhisperRecognizer)

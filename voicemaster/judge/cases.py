@@ -79,9 +79,9 @@ def _parse(text: str, strict: bool = False) -> Case | BadLine:
     if not isinstance(obj, dict):
         return BadLine(None, "a line must be a JSON object")
     ident = obj.get("id")
-    why = key_problem(obj, JUDGE_KEYS, JUDGE_REQUIRED) if strict else None
-    if why is not None:
-        return BadLine(ident, why)
+    wrong_keys = key_problem(obj, JUDGE_KEYS, JUDGE_REQUIRED) if strict else None
+    if wrong_keys is not None:
+        return BadLine(ident, wrong_keys)
     spoken, answer, category = obj.get("spoken"), obj.get("answer"), obj.get("category")
     if spoken is None:
         spoken = ""
