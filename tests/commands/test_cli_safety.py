@@ -59,5 +59,5 @@ def test_a_record_in_a_missing_folder_makes_no_folders(
 ) -> None:
     record = tmp_path / "no" / "such" / "x.jsonl"
     assert main(["simulate", "--data", str(tmp_path / "d"), "--record", str(record)]) == 2
-    assert f"no folder {record.parent}" in one_line_error(capsys)
+    assert f"no folder {record.parent.parent}" in one_line_error(capsys)
     assert not (tmp_path / "no").exists()
