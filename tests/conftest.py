@@ -17,9 +17,13 @@ from hypothesis import HealthCheck, settings
 
 
 @pytest.fixture(autouse=True)
-def data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def data_folder(
+    tmp_path: Path, tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> Path:
     monkeypatch.setenv("VOICEMASTER_DATA", str(tmp_path))
-    monkeypatch.setenv("VOICEMASTER_CONFIG", str(tmp_path / "no-config.toml"))
+    empty = tmp_path_factory.getbasetemp() / "empty-config.toml"  # no settings (a named
+    empty.touch()  # config file that does not exist is an error)
+    monkeypatch.setenv("VOICEMASTER_CONFIG", str(empty))
     return tmp_path
 
 

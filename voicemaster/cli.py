@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from voicemaster.board.settings import DEFAULT_PORT
-from voicemaster.commands.arguments import DEFAULT_MODELS, build_parser
+from voicemaster.commands.arguments import DEFAULT_MODELS, build_parser, parse_args
+from voicemaster.commands.arguments_game import MAX_TRACK
 from voicemaster.places import Setting
 from voicemaster.settings import (
     DeckCheckSettings,
@@ -66,12 +67,14 @@ def _home() -> Path:
 def _config() -> Config:
     """The config file's settings (none when there is no file) and its path (ConfigError for
     a config file that cannot be used)."""
-    from voicemaster.places import ConfigError, config_path, parse_config
+    from voicemaster.places import CONFIG_ENV, ConfigError, config_path, parse_config
 
     config_file = config_path(os.environ, _home())
     try:
         return parse_config(config_file.read_text(encoding="utf-8"), config_file), config_file
     except FileNotFoundError:
+        if os.environ.get(CONFIG_ENV):  # named: a mistyped name must not pass unnoticed
+            raise ConfigError(f"{config_file}: no such config file (${CONFIG_ENV})") from None
         return {}, config_file
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError(f"{config_file}: cannot read: {exc}") from None
@@ -135,6 +138,8 @@ def _game(ns: argparse.Namespace) -> GameOptions:
     from voicemaster.decks.drawing import DrawSettings
 
     draw = DrawSettings(ns.difficulty or "mixed", ns.no_region or frozenset())
+    if ns.track is not None and ns.track > MAX_TRACK:  # a longer game never ends
+        raise UsageError(f"--track {ns.track}: the track may be at most {MAX_TRACK}")
     return GameOptions(
         draw, variant=ns.variant, teams=ns.teams, names=ns.names, track=ns.track, mode=ns.mode,
         kinds=ns.kinds, home_stretch=ns.home_stretch, deck=ns.deck, difficulty=ns.difficulty,
@@ -173,7 +178,8 @@ def _games(ns: argparse.Namespace) -> GamesSettings:
 
 
 def _say(ns: argparse.Namespace) -> SaySettings:
-    return SaySettings(" ".join(ns.text), _voice(ns, _config()), wav=ns.wav)
+    voice = _voice(ns, _config())
+    return SaySettings(" ".join(ns.text), voice, wav=ns.wav, named=ns.voice is not None)
 
 
 def _hear(ns: argparse.Namespace) -> HearSettings:
@@ -213,7 +219,7 @@ COMMANDS: dict[str, tuple[Callable[[argparse.Namespace], object], str]] = {
 def settings_for(argv: Sequence[str] | None = None) -> Any:
     """The settings of the command in ``argv`` (ConfigError or UsageError when they cannot be
     made; argparse exits with status 2 on a usage error)."""
-    ns = build_parser().parse_args(argv)
+    ns = parse_args(argv)
     return COMMANDS[ns.run][0](ns)
 
 
@@ -221,7 +227,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from voicemaster.places import ConfigError
     from voicemaster.records import RecordBusy, SaveError
 
-    ns = build_parser().parse_args(argv)
+    ns = parse_args(argv)
     convert, target = COMMANDS[ns.run]
     try:
         settings = convert(ns)

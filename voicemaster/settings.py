@@ -140,6 +140,7 @@ class SaySettings:
     text: str
     voice: VoiceChoice
     wav: str | None = None
+    named: bool = False  # --voice asked for this voice: no other voice speaks in its place
 
 
 @dataclass(frozen=True)

@@ -47,7 +47,7 @@ def test_hear_on_synthesized_wavs(
         {"id": "noanswer", "wav": "right.wav"},
     ]
     path = write_jsonl(tmp_path / "in.jsonl", rows, extra="{broken\n")
-    assert main(["hear", "--jsonl", str(path), "--asr", "pocketsphinx"]) == 1
+    assert main(["hear", "--jsonl", str(path), "--asr", "pocketsphinx"]) == 2
     out = {o.get("id"): o for o in outputs(capsys)}
     assert out["r"]["correct"] is True and out["r"]["verdict"] == "right"
     assert out["w"]["correct"] is False

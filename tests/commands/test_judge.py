@@ -17,7 +17,7 @@ LINES = [
     '{"id": 3, "spoken": "Australia", "answer": "Austria", "category": "Geography"}',
     '{"id": 4, "spoken": "Australia", "answer": "Australia", "category": "Geography"}',
     '{"id": 5, "spoken": "B", "answer": "Mars", "options": ["Venus", "Mars"]}',
-    '{"id": 6, "answer": "x", "aliases": 3}',
+    '{"id": 6, "spoken": "x", "answer": "x", "aliases": 3}',
     "[1, 2]",
     '{"id": 8, "spoken": "pass", "answer": "Paris"}',
     '{"id": 9, "spoken": "hi"}',
@@ -79,7 +79,7 @@ def test_malformed_lines_name_file_line_and_column(
         f"{path}:3: not JSON: expecting value at column 20",
         f"{path}:4: not JSON: unterminated string starting at column 21",
         f"{path}:5: a line must be a JSON object",
-        f"{path}:6: 'answer' must be a non-empty string",
+        f"{path}:6: missing key 'spoken'",
     ]
     out = [json.loads(line) for line in captured.out.splitlines()]
     assert out[0]["correct"] is True and [o.get("line") for o in out[1:]] == [3, 4, 5, 6]

@@ -463,3 +463,13 @@ def test_quit_saves_and_a_new_quizmaster_resumes(tmp_path: Path) -> None:
     assert second.run() == "finished"
     later = [line["card"] for line in questions(second)][3:]
     assert not asked & set(later)
+
+
+def test_override_that_was_wrong_says_the_move_it_takes_back(tmp_path: Path) -> None:
+    table = Table().at("before", None, "that was wrong", "quit").at("answer", right)
+    qm, speaker = quizmaster(tmp_path / "g.jsonl", table)
+    qm.run()
+    (line,) = questions(qm)
+    team = line["question"]["team"]
+    assert line["question"]["answer"] == "wrong" and qm.game.positions[team] == 0
+    assert f"Corrected. {team.capitalize()} goes back to the start." in said(speaker)

@@ -83,3 +83,23 @@ def test_after_four_unrecognised_tiles_the_order_is_kept(tmp_path: Path) -> None
     slots = tuple(qm.log.lines[1]["round"]["slots"][team])
     assert slots == drawn[::-1]  # as read: the first tile for four points, the last for one
     assert "I keep the order as read." in speaker.said
+
+
+def test_team_names_ending_in_s_take_plural_possessives_and_verbs() -> None:
+    from voicemaster.host.kompakt.dialogue import event_lines
+    from voicemaster.host.phrases import possessive, verb
+    from voicemaster.host.timeline.phrases import pawn
+    from voicemaster.rules.kompakt import KompaktGame
+    from voicemaster.rules.timeline_types import PawnResolved
+
+    assert possessive("tigers") == "Tigers'" and possessive("red") == "Red's"
+    assert verb("tigers", "starts", "start") == "Tigers start"
+    assert verb("red", "starts", "start") == "Red starts"
+    said = moved(Moved("tigers", 3, 7, "bezzerwizzer"), 30)
+    assert said == "Tigers' Bezzerwizzer pays off: Tigers move to space 7."
+    assert moved(Moved("red", 3, 7, "right"), 30) == "Red moves to space 7."  # unchanged
+    assert moved(Moved("lions", 7, 5, "penalty"), 30).endswith("Lions drop back to space 5.")
+    game = KompaktGame(["tigers", "red"])
+    lines = event_lines([Moved("tigers", 0, 2, "bezzerwizzer"), Moved("red", 0, 1, "right")], game)
+    assert lines == ["Tigers' Bezzerwizzer pays off: 2 points for Tigers.", "Red scores one point."]
+    assert pawn(PawnResolved("tigers", 2, "right")).startswith("Tigers' Bezzerwizzer on gap two")

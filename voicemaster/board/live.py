@@ -140,8 +140,10 @@ class LiveBoard:
             return Refusal(429, "too many wrong codes: wait a minute, then try again")
         if team not in self.teams:
             return Refusal(404, f"there is no team called {team!r} in this game")
+        if self.codes.locked(peer, team):
+            return Refusal(429, f"too many wrong codes for {team}: wait a few minutes")
         if not self.codes.matches(team, code):
-            self.codes.missed(peer)
+            self.codes.missed(peer, team)
             return Refusal(403, f"that is not {team}'s code")
         if self.model.game.finished or self.inbox.closed_for_good:
             return Refusal(410, "the game is over: its codes have expired")

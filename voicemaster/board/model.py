@@ -27,6 +27,9 @@ class Asked:
     answer: str
 
 
+KEPT_CARDS = 16  # cards read: a play-off's, and one more question's (memory stays flat)
+
+
 def now_ms() -> int:
     return int(time.time() * 1000)
 
@@ -96,6 +99,8 @@ class BoardModel:
         """``card`` has been read out to ``team`` (a listening point names it)."""
         asked = Asked(str(card.id), str(card.category), str(card.question), str(card.answer))
         self.cards[asked.id] = asked
+        while len(self.cards) > KEPT_CARDS:  # only cards still to be revealed are needed
+            del self.cards[next(iter(self.cards))]
         if self.question is None or self.question.get("id") != asked.id:
             self.question = {"id": asked.id, "team": team, "category": asked.category,
                              "text": asked.question}  # fmt: skip

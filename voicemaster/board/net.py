@@ -52,3 +52,29 @@ def bind_addresses(address: str | None) -> list[str]:
 def url(address: str, port: int) -> str:
     host = f"[{address}]" if ":" in address else address
     return f"http://{host}:{port}/"
+
+
+def own_hosts(addresses: list[str]) -> frozenset[str]:
+    """The names a page may use for this board in its Host header: the bound addresses,
+    localhost and loopback, the machine's name and its ``.local`` name, and its LAN addresses
+    (a page under any other name is a DNS-rebinding attack, or a mistake)."""
+    names = {*addresses, "localhost", LOOPBACK, "::1"}
+    name = socket.gethostname().lower()
+    names |= {name, f"{name}.local"}
+    lan = lan_address()
+    if lan:
+        names.add(lan)
+    try:
+        found = socket.getaddrinfo(name, None, proto=socket.IPPROTO_TCP)
+        names |= {str(info[4][0]) for info in found if is_local(str(info[4][0]))}
+    except OSError:
+        pass
+    return frozenset(n.lower() for n in names if n)
+
+
+def host_name(header: str) -> str:
+    """The host of a Host header without its port: "[::1]:8080" -> "::1"."""
+    header = header.strip().lower().rstrip(".")
+    if header.startswith("["):
+        return header[1:].split("]", 1)[0]
+    return header.rsplit(":", 1)[0] if header.count(":") == 1 else header

@@ -1,6 +1,7 @@
 """The board's HTTP side on aiohttp: the page, its assets, ``/state``, ``/events`` (SSE), the
 QR code of the address, and the private team views.  Read-only for everybody but a team's
-own answer; requests from outside the local network are refused."""
+own answer; requests from outside the local network, or naming another host (DNS
+rebinding), are refused.  See docs/board-server.md for every limit."""
 
 from __future__ import annotations
 
@@ -14,8 +15,9 @@ from typing import Any
 from aiohttp import web
 
 from voicemaster.board.hub import PUBLIC, channel_of
+from voicemaster.board.limits import LIMITS, Limits
 from voicemaster.board.live import LiveBoard, Refusal
-from voicemaster.board.net import is_local
+from voicemaster.board.net import host_name, is_local
 
 KEEPALIVE = 15.0  # seconds between comments on an idle stream
 ASSETS = {
@@ -33,6 +35,8 @@ HEADERS = {
 }
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 BOARD: web.AppKey[LiveBoard] = web.AppKey("board", LiveBoard)
+HOSTS: web.AppKey[frozenset[str]] = web.AppKey("hosts", frozenset)
+LIMITS_KEY: web.AppKey[Limits] = web.AppKey("limits", Limits)
 
 
 def asset(name: str) -> bytes:
@@ -48,6 +52,8 @@ async def local_only(request: web.Request, handler: Handler) -> web.StreamRespon
     peer = request.remote or ""
     if not is_local(peer):
         return refused(Refusal(403, "the board serves only the local network"))
+    if host_name(request.headers.get("Host", "")) not in request.app[HOSTS]:
+        return refused(Refusal(421, "this board answers only to its own address"))
     response = await handler(request)
     if not response.prepared:
         response.headers.update({k: v for k, v in HEADERS.items() if k not in response.headers})
@@ -137,11 +143,24 @@ async def team_events(request: web.Request) -> web.StreamResponse:
     return await stream(request, channel_of(team))
 
 
-async def team_answer(request: web.Request) -> web.Response:
+async def json_body(request: web.Request) -> Any:
+    """The request's JSON body; a Refusal when it is not JSON, too deep, or too slow to come."""
+    if request.content_type != "application/json":
+        return Refusal(415, "send the answer as application/json")
     try:
-        body = await request.json()
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        body = None
+        raw = await asyncio.wait_for(request.read(), request.app[LIMITS_KEY].body)
+    except TimeoutError:
+        return Refusal(408, "the request's body did not arrive in time")
+    try:
+        return json.loads(raw)
+    except (ValueError, RecursionError):  # not JSON, not UTF-8, or nested too deep
+        return None
+
+
+async def team_answer(request: web.Request) -> web.Response:
+    body = await json_body(request)
+    if isinstance(body, Refusal):
+        return refused(body)
     if not isinstance(body, dict) or not isinstance(body.get("text", ""), str):
         return refused(Refusal(400, 'send JSON: {"team": ..., "code": ..., "text": ...}'))
     team, code = team_and_code(request, body)
@@ -151,9 +170,10 @@ async def team_answer(request: web.Request) -> web.Response:
     return web.json_response({"status": "taken"}, status=202)
 
 
-def make_app(board: LiveBoard) -> web.Application:
+def make_app(board: LiveBoard, hosts: frozenset[str], limits: Limits = LIMITS) -> web.Application:
+    """The board's routes; ``hosts``: the names its pages may use (see ``net.own_hosts``)."""
     app = web.Application(middlewares=[local_only], client_max_size=4096)
-    app[BOARD] = board
+    app[BOARD], app[HOSTS], app[LIMITS_KEY] = board, hosts, limits
     app.router.add_get("/", page)
     app.router.add_get("/team", page)
     app.router.add_get("/static/{name}", static)

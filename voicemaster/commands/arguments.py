@@ -5,6 +5,7 @@ settings.  Nothing here reads argv, the environment or a file."""
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -61,7 +62,12 @@ def _add_deck(sub: Any) -> None:
 
 
 def _add_judge(sub: Any) -> None:
-    p = sub.add_parser("judge", help="judge spoken answers given as JSON Lines")
+    p = sub.add_parser(
+        "judge",
+        help="judge spoken answers given as JSON Lines",
+        description=JSONL_HELP["judge"],
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     p.add_argument("--jsonl", required=True, metavar="FILE", help="input file, or - for stdin")
     p.set_defaults(run="judge")
 
@@ -72,7 +78,12 @@ def _add_speech(sub: Any) -> None:
     say.add_argument("--wav", metavar="OUT", help="write a WAV file instead of playing")
     add_voice(say)
     say.set_defaults(run="say")
-    hear = sub.add_parser("hear", help="recognise and judge answers in WAV files (JSON Lines)")
+    hear = sub.add_parser(
+        "hear",
+        help="recognise and judge answers in WAV files (JSON Lines)",
+        description=JSONL_HELP["hear"],
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     hear.add_argument(
         "--jsonl", required=True, metavar="FILE", help="one WAV file (and answer) per line"
     )
@@ -81,7 +92,12 @@ def _add_speech(sub: Any) -> None:
     )
     hear.add_argument("--model", metavar="DIR", help="a Whisper or vosk model folder")
     hear.set_defaults(run="hear")
-    spot = sub.add_parser("spot", help="find 'Bezzerwizzer' shouts in WAV files (JSON Lines)")
+    spot = sub.add_parser(
+        "spot",
+        help="find 'Bezzerwizzer' shouts in WAV files (JSON Lines)",
+        description=JSONL_HELP["spot"],
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     spot.add_argument("--jsonl", required=True, metavar="FILE", help="one WAV file per line")
     spot.set_defaults(run="spot")
     dev = sub.add_parser("devices", help="list microphones and speakers")
@@ -107,7 +123,36 @@ def _add_speech(sub: Any) -> None:
     ls.set_defaults(run="model list")
 
 
+_KEY_NOTE = (
+    "\nA line with an unknown or missing key, bad JSON or an unreadable or truncated WAV gets\n"
+    'an {"id", "line", "error"} object in its place and FILE:LINE: reason on stderr; the\n'
+    "other lines still run and the exit status is 2.  See docs/jsonl.md."
+)
+JSONL_HELP = {
+    "judge": "Input, one JSON object per line:\n"
+    '  {"id": 1, "spoken": "the beatles", "answer": "The Beatles", "aliases": ["Beatles"]}\n'
+    '  required: spoken (what was said; "" for silence), answer\n'
+    "  optional: id, aliases, rejects, options, category, competitors\n"
+    "Output, one object per line in order: id, correct, verdict, score, matched, reason.\n"
+    + _KEY_NOTE,
+    "hear": "Input, one JSON object per line:\n"
+    '  {"id": "a1", "wav": "a1.wav", "answer": "Mount Everest", "aliases": ["Everest"]}\n'
+    "  required: wav (relative to the JSONL file's folder), answer\n"
+    "  optional: id, aliases, rejects, options, category, competitors, teams\n"
+    "Output, one object per line in order: id, heard, correct, verdict, and timing and\n"
+    "recognizer keys (see docs/jsonl.md).\n" + _KEY_NOTE,
+    "spot": "Input, one JSON object per line:\n"
+    '  {"id": "s1", "wav": "s1.wav", "teams": ["red", "blue"]}\n'
+    "  required: wav; optional: id, teams\n"
+    "Output, one object per line in order: id, bezzerwizzer, team, at_s (and heard).\n" + _KEY_NOTE,
+}
+
+
 def build_parser() -> argparse.ArgumentParser:
+    return _build()[0]
+
+
+def _build() -> tuple[argparse.ArgumentParser, Any]:
     parser = argparse.ArgumentParser(
         prog="voicemaster",
         description="An offline, voice-driven quizmaster for Bezzerwizzer.",
@@ -116,7 +161,18 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for add in (add_play, _add_games, _add_replay, _add_deck, _add_judge, _add_speech):
         add(sub)
-    return parser
+    return parser, sub
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    """``argv`` parsed; an unknown flag is a usage error of its command (``play --foo``
+    prints play's usage, not the top-level one), exit 2."""
+    parser, sub = _build()
+    ns, unknown = parser.parse_known_args(argv)
+    if unknown:
+        command: argparse.ArgumentParser = sub.choices.get(ns.command, parser)
+        command.error(f"unrecognized arguments: {' '.join(unknown)}")
+    return ns
 
 
 def _add_games(sub: Any) -> None:

@@ -16,6 +16,7 @@ from voicemaster.speech.base import ASR_NAMES
 DEFAULT_DATA = "~/.local/share/voicemaster"
 # voicemaster.decks.drawing.DIFFICULTY_CHOICES, written out so that start-up imports no decks
 DIFFICULTY_CHOICES = ("mixed", "easy", "medium", "hard")
+MAX_TRACK = 100  # the longest track (kompakt: points to win) a game takes
 
 
 def number_in(
@@ -94,7 +95,7 @@ def add_game_options(p: argparse.ArgumentParser) -> None:
         "--track",
         type=int,
         default=None,
-        help="spaces to the finish (default 30; kompakt: points to win, 20)",
+        help=f"spaces to the finish, 2-{MAX_TRACK} (default 30; kompakt: points to win, 20)",
     )
     p.add_argument(
         "--mode",

@@ -17,7 +17,7 @@ from typing import Any, TextIO
 
 import numpy as np
 
-from voicemaster.judge.cases import string_list
+from voicemaster.judge.cases import JUDGE_KEYS, key_problem, string_list
 from voicemaster.judge.model import Verdict
 from voicemaster.settings import HearSettings
 from voicemaster.speech.audio import AudioError, dither, duration_s, pad, read_wav
@@ -26,6 +26,8 @@ from voicemaster.speech.endpoint_config import EndpointConfig
 from voicemaster.speech.mic_ears import MicEars, expectation_for, listen_and_judge
 from voicemaster.speech.recognizers import make_recognizer
 
+HEAR_KEYS = (*(k for k in JUDGE_KEYS if k != "spoken"), "wav", "teams")
+SPOT_KEYS = ("id", "wav", "teams")
 CHUNK_MS = 20
 TRAILING_S = 1.0  # quiet appended to a file: the pause a room gives after an answer
 FILE_CONFIG = EndpointConfig(holdoff_s=0.0)  # a file holds no echo of our own voice
@@ -75,13 +77,16 @@ def _run(settings: HearSettings, name: str, one: Any, recognizer: Recognizer | N
     jsonl = settings.jsonl
     base = Path(jsonl).resolve().parent if jsonl != "-" else Path.cwd()
     failed = 0
+    where = "<stdin>" if jsonl == "-" else jsonl
     try:
         with _lines(jsonl) as stream:
             for number, line in enumerate(stream, 1):
                 if not line.strip():
                     continue
                 out = _safely(one, line, number, base, rec)
-                failed += "error" in out
+                if "error" in out:
+                    failed += 1
+                    print(f"{where}:{number}: {out['error']}", file=sys.stderr)
                 print(json.dumps(out, ensure_ascii=False), flush=True)
     except OSError as exc:
         print(f"voicemaster {name}: cannot read {jsonl}: {exc.strerror or exc}", file=sys.stderr)
@@ -89,7 +94,7 @@ def _run(settings: HearSettings, name: str, one: Any, recognizer: Recognizer | N
     except UnicodeDecodeError:
         print(f"voicemaster {name}: {jsonl} is not UTF-8 text", file=sys.stderr)
         return 2
-    return 1 if failed else 0
+    return 2 if failed else 0
 
 
 def _safely(one: Any, line: str, number: int, base: Path, rec: Recognizer) -> dict[str, Any]:
@@ -117,7 +122,10 @@ def hear_one(obj: dict[str, Any], base: Path, rec: Recognizer, seed: int) -> dic
     from voicemaster.judge import judge
     from voicemaster.judge.cases import BadLine, parse_line
 
-    case = parse_line(json.dumps({**obj, "spoken": ""}))
+    why = key_problem(obj, HEAR_KEYS, ("wav", "answer"))
+    if why is not None:
+        raise ValueError(why)
+    case = parse_line(json.dumps({k: v for k, v in obj.items() if k in JUDGE_KEYS}))
     if isinstance(case, BadLine):
         raise ValueError(case.error)
     pcm, seconds = _stream(_wav_path(obj.get("wav"), base), seed)
@@ -177,6 +185,9 @@ def spot_one(
     from voicemaster.speech.kws import spot
     from voicemaster.speech.whisper_asr import WhisperRecognizer
 
+    why = key_problem(obj, SPOT_KEYS, ("wav",))
+    if why is not None:
+        raise ValueError(why)
     pcm, _seconds = _stream(_wav_path(obj.get("wav"), base), seed)
     whisper = rec if isinstance(rec, WhisperRecognizer) else None
     shout = spot(pcm, string_list(obj, "teams"), keywords, whisper)

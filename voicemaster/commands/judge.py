@@ -38,7 +38,7 @@ def _run(stream: TextIO, out: TextIO, name: str) -> int:
     """Judge every line of ``stream`` onto ``out``; the malformed lines, reported on stderr as
     ``name:LINE: reason``, make the exit status 2."""
     bad = 0
-    for case in read_cases(stream):
+    for case in read_cases(stream, strict=True):
         out.write(json.dumps(result(case), ensure_ascii=False) + "\n")
         if isinstance(case, BadLine):
             bad += 1

@@ -6,6 +6,7 @@ players could choose (a track of 1 fits none; --kinds only fits familie)."""
 
 from __future__ import annotations
 
+from voicemaster.commands.arguments_game import MAX_TRACK
 from voicemaster.host.setup.session import SetupError, team_names
 from voicemaster.rules import variant_names
 from voicemaster.rules.base import Settings
@@ -37,9 +38,11 @@ def check_flags(game: GameOptions) -> None:
 
 
 def _check_track(track: int | None, variant: str | None) -> None:
-    if track is None or track >= MIN_TRACK:
+    if track is None or MIN_TRACK <= track <= MAX_TRACK:
         return
     what = "the points to win" if variant == "kompakt" else "the track"
+    if track > MAX_TRACK:  # a longer game would not end in an evening
+        raise SetupError(f"--track {track}: {what} may be at most {MAX_TRACK}")
     raise SetupError(f"--track {track}: {what} must be at least {MIN_TRACK}")
 
 

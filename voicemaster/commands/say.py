@@ -6,6 +6,22 @@ import sys
 
 from voicemaster.settings import SaySettings
 from voicemaster.speech.base import SpeechUnavailable
+from voicemaster.speech.renderers import VoiceSettings
+
+
+def named_voice_problem(kind: str, voice: VoiceSettings) -> str | None:
+    """Why a voice asked for by name (``--voice piper:NAME``, ``espeak:NAME``) cannot speak,
+    or None: a named voice never falls back to another engine's voice silently."""
+    from voicemaster.speech.tts import FACTORIES, _factory
+
+    if (voice.voice is None and voice.model is None) or kind in ("auto", "text"):
+        return None
+    try:
+        _factory(FACTORIES[kind][0])(voice)
+    except SpeechUnavailable as exc:
+        name = voice.voice or (voice.model.stem if voice.model else "")
+        return f"the voice {kind}:{name} cannot be used: {exc}"
+    return None
 
 
 def cmd_say(settings: SaySettings) -> int:
@@ -17,6 +33,10 @@ def cmd_say(settings: SaySettings) -> int:
         print("voicemaster say: nothing to say (the text is empty)", file=sys.stderr)
         return 2
     choice = settings.voice
+    why = named_voice_problem(choice.kind, choice.settings) if settings.named else None
+    if why is not None:
+        print(f"voicemaster say: {why}", file=sys.stderr)
+        return 2
     speaker = make_speaker(choice.kind, settings=choice.settings)
     if settings.wav:
         if isinstance(speaker, TextSpeaker):

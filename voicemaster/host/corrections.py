@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from voicemaster.host import phrases
 from voicemaster.host.turn import PendingAttack, Retake
 from voicemaster.rules import Attack, IllegalAction, Question
 from voicemaster.rules.actions import Answer
+from voicemaster.rules.events import Event, Moved
 
 if TYPE_CHECKING:
     from voicemaster.host.dialogue import Quizmaster
@@ -38,6 +38,7 @@ def take_back(qm: Quizmaster, right: bool | None) -> None:
 def _override(
     qm: Quizmaster, before: StandardGame, question: Question, right: bool, last: dict[str, Any]
 ) -> None:
+    was = dict(qm.game.positions)  # as the verdict being corrected left them
     qm.game = before
     try:
         new = _corrected(qm, before, question, right, last)
@@ -54,8 +55,16 @@ def _override(
     except BaseException:
         qm.game = qm.replay()
         raise
-    qm.say("Corrected. " + " ".join(phrases.events(events, before.settings.track)))
+    qm.say(" ".join(["Corrected.", *qm.event_lines(events), *_moved_back(qm, was, events)]))
     qm.say(qm.standings())
+
+
+def _moved_back(qm: Quizmaster, was: dict[str, int], events: list[Event]) -> list[str]:
+    """The moves the correction undid that no new event tells (right -> wrong: "Red goes
+    back to space 7")."""
+    told = {e.team for e in events if isinstance(e, Moved)}
+    now = qm.game.positions
+    return [qm.back_to(t, now[t]) for t in now if now[t] != was.get(t) and t not in told]
 
 
 def _corrected(

@@ -17,7 +17,7 @@ from voicemaster.host.corrections import take_back
 from voicemaster.host.hearing import QuitGame
 from voicemaster.host.hosting import Host
 from voicemaster.host.listening import AnswerClock, Correction
-from voicemaster.host.phrases import SLOT_WORDS, team_name
+from voicemaster.host.phrases import SLOT_WORDS, team_name, verb
 from voicemaster.host.turn import Retake, Turn
 from voicemaster.rules import Playoff, Question, StartRound
 from voicemaster.rules.actions import Action, Answer
@@ -141,6 +141,15 @@ class Quizmaster(Host[StandardGame]):
                 return self.judge_answer(heard.text, card, team, role, heard)
         return "pass"
 
+    def event_lines(self, events: list[Event]) -> list[str]:
+        """What the quizmaster says of these events (a variant says its own words)."""
+        return phrases.events(events, self.game.settings.track)
+
+    def back_to(self, team: str, position: int) -> str:
+        """A corrected verdict took ``team`` back to ``position``."""
+        where = f"space {position}" if position > 0 else "the start"
+        return f"{verb(team, 'goes', 'go')} back to {where}."
+
     def reveal(self, card: Card, action: Question, events: list[Event]) -> None:
         self.say(f"The answer is {card.answer}. {phrases.verdict(action.team, action.answer)}")
         if action.attack is not None and action.attack.answer is not None:
@@ -199,9 +208,9 @@ class Quizmaster(Host[StandardGame]):
     def start_round(self) -> None:
         draw = self.game.draw_round(self.rng("round"))
         if self.game.round == 0:
-            self.say(f"{team_name(draw.starter)} starts, drawn by lot.")
+            self.say(f"{verb(draw.starter, 'starts', 'start')}, drawn by lot.")
         else:
-            self.say(f"Round {self.game.round + 1}. {team_name(draw.starter)} starts.")
+            self.say(f"Round {self.game.round + 1}. {verb(draw.starter, 'starts', 'start')}.")
         slots = {team: self.arrange(team, draw.slots[team]) for team in self.game.teams}
         self.commit(StartRound(draw.starter, slots), {})
 

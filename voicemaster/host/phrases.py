@@ -31,6 +31,22 @@ def team_name(team: str) -> str:
     return team.capitalize() if team.islower() else team
 
 
+def plural(team: str) -> bool:
+    """A team name ending in s is said as a plural: "the Tigers start"."""
+    return team.lower().endswith("s")
+
+
+def possessive(team: str) -> str:
+    """ "Red's", "Tigers'" (the team's name as said)."""
+    name = team_name(team)
+    return f"{name}'" if plural(team) else f"{name}'s"
+
+
+def verb(team: str, singular: str, plural_form: str) -> str:
+    """ "Red starts", "Tigers start": the verb that agrees with the team's name."""
+    return f"{team_name(team)} {plural_form if plural(team) else singular}"
+
+
 def refusal(
     rule: str,
     detail: str,
@@ -90,7 +106,6 @@ def playoff_result(team: str, answer: str, right_answer: str) -> str:
 
 
 def moved(event: Moved, track: int) -> str:
-    who = team_name(event.team)
     where = (
         "the finish"
         if event.after >= track
@@ -98,13 +113,15 @@ def moved(event: Moved, track: int) -> str:
         if event.after <= 0
         else f"space {event.after}"
     )
+    moves = verb(event.team, "moves", "move")
     if event.reason == "right":
-        return f"{who} moves to {where}."
+        return f"{moves} to {where}."
     if event.reason == "bezzerwizzer":
-        return f"{who}'s Bezzerwizzer pays off: {who} moves to {where}."
+        return f"{possessive(event.team)} Bezzerwizzer pays off: {moves} to {where}."
     if event.reason == "penalty":
-        return f"{who}'s Bezzerwizzer missed: {who} drops back to {where}."
-    return f"{who} is sent back to {where}."
+        drops = verb(event.team, "drops", "drop")
+        return f"{possessive(event.team)} Bezzerwizzer missed: {drops} back to {where}."
+    return f"{verb(event.team, 'is', 'are')} sent back to {where}."
 
 
 def fixed_phrases(teams: Sequence[str], track: int = 30) -> list[str]:
@@ -114,7 +131,7 @@ def fixed_phrases(teams: Sequence[str], track: int = 30) -> list[str]:
     for team in teams:
         said += [verdict(team, answer) for answer in ("right", "wrong", "pass")]
     for space in range(1, track):
-        said += [f"{team_name(team)} moves to space {space}." for team in teams]
+        said += [f"{verb(team, 'moves', 'move')} to space {space}." for team in teams]
     return said
 
 
@@ -133,5 +150,5 @@ def events(evts: Sequence[Event], track: int) -> list[str]:
                 f"Still in the play-off: {listing([team_name(t) for t in event.remaining])}."
             )
         elif isinstance(event, GameWon):
-            out.append(f"{team_name(event.winner)} wins the game! Congratulations!")
+            out.append(f"{verb(event.winner, 'wins', 'win')} the game! Congratulations!")
     return out

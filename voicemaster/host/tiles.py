@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from voicemaster.host.phrases import listing, team_name
+from voicemaster.host.phrases import listing, possessive, team_name
 from voicemaster.rules.actions import Position
 
 Slots = Mapping[str, Sequence[str]]
@@ -34,5 +34,5 @@ def not_held(slots: Slots, team: str, category: str, owner: str | None) -> str:
     if owner in ("my", team):
         whose = f"Sorry {team_name(team)}, {category} is not your tile"
     else:
-        whose = f"Sorry, {category} is not {team_name(str(owner))}'s tile"
+        whose = f"Sorry, {category} is not {possessive(str(owner))} tile"
     return f"{whose}: it belongs to {names}."

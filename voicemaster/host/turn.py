@@ -10,7 +10,7 @@ from voicemaster.host import intents, tiles, windows
 from voicemaster.host.channels import Point
 from voicemaster.host.intents import Command, Intent, Shout, Speech, ZwapTiles
 from voicemaster.host.listening import AnswerClock
-from voicemaster.host.phrases import POINT_WORDS, team_name
+from voicemaster.host.phrases import POINT_WORDS, possessive, team_name
 from voicemaster.rules import Attack, Question, Zwap
 from voicemaster.rules.actions import Answer, Position
 from voicemaster.speech import spotter
@@ -99,7 +99,7 @@ class Turn:
                 lines.append(f"{who}, your Bezzerwizzer comes back: call it again if you like.")
                 attack = None
             else:
-                lines.append(f"{who}'s Bezzerwizzer still lies on it.")
+                lines.append(f"{possessive(attack.team)} Bezzerwizzer still lies on it.")
         self.qm.say(" ".join(lines))
         return attack
 
@@ -228,7 +228,7 @@ class Turn:
         if heard is not None and intents.take_back(heard.text):
             self.qm.say(f"{who} takes its Bezzerwizzer back.")
             return None
-        self.qm.say(f"{who}'s Bezzerwizzer stays.")
+        self.qm.say(f"{possessive(attack.team)} Bezzerwizzer stays.")
         return attack
 
     # --- answers -----------------------------------------------------------------------------

@@ -8,7 +8,7 @@ counts).  The answers of the other lines of the same category become competitors
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -48,13 +48,28 @@ def string_list(obj: dict[str, Any], name: str) -> tuple[str, ...]:
     return tuple(value)
 
 
-def parse_line(text: str, line: int | None = None) -> Case | BadLine:
-    """One JSON line to a case (or the reason it is not one, with the line number ``line``)."""
-    found = _parse(text.rstrip("\r\n"))
+JUDGE_KEYS = ("id", "spoken", "answer", "aliases", "rejects", "options", "category", "competitors")
+JUDGE_REQUIRED = ("spoken", "answer")
+
+
+def key_problem(obj: dict[str, Any], known: Sequence[str], required: Sequence[str]) -> str | None:
+    """Why a line's keys are wrong (an unknown key, a missing one), or None: a key misspelt
+    (``"heard"`` for ``"spoken"``) must not be taken as nothing said."""
+    unknown = [k for k in obj if k not in known]
+    if unknown:
+        return f"unknown key {unknown[0]!r} (the keys are {', '.join(known)})"
+    missing = [k for k in required if k not in obj]
+    return f"missing key {missing[0]!r}" if missing else None
+
+
+def parse_line(text: str, line: int | None = None, strict: bool = False) -> Case | BadLine:
+    """One JSON line to a case (or the reason it is not one, with the line number ``line``);
+    ``strict``: only the judge's keys, ``spoken`` and ``answer`` required (the command)."""
+    found = _parse(text.rstrip("\r\n"), strict)
     return replace(found, line=line) if isinstance(found, BadLine) else found
 
 
-def _parse(text: str) -> Case | BadLine:
+def _parse(text: str, strict: bool = False) -> Case | BadLine:
     """``text``: one line without its line break (else an error at its end would be reported
     at column 1 of the line after it, and an open string as a control character)."""
     try:
@@ -65,6 +80,9 @@ def _parse(text: str) -> Case | BadLine:
     if not isinstance(obj, dict):
         return BadLine(None, "a line must be a JSON object")
     ident = obj.get("id")
+    wrong_keys = key_problem(obj, JUDGE_KEYS, JUDGE_REQUIRED) if strict else None
+    if wrong_keys is not None:
+        return BadLine(ident, wrong_keys)
     spoken, answer, category = obj.get("spoken"), obj.get("answer"), obj.get("category")
     if spoken is None:
         spoken = ""
@@ -110,8 +128,9 @@ def with_competitors(cases: list[Case | BadLine]) -> list[Case | BadLine]:
     return out
 
 
-def read_cases(lines: Iterable[str]) -> list[Case | BadLine]:
+def read_cases(lines: Iterable[str], strict: bool = False) -> list[Case | BadLine]:
     """Every non-blank line, in order, with category competitors filled in; a bad line knows
     its line number (blank lines counted)."""
-    cases = [parse_line(text, number) for number, text in enumerate(lines, 1) if text.strip()]
+    numbered = enumerate(lines, 1)
+    cases = [parse_line(text, number, strict) for number, text in numbered if text.strip()]
     return with_competitors(cases)

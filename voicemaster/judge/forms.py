@@ -18,6 +18,9 @@ from voicemaster.judge.names import FIRST_NAMES, GENERIC, PARTICLES, TITLES, UNI
 from voicemaster.judge.phonetic import phonetic_keys
 from voicemaster.judge.text import compact, tokens
 
+# keys kept expanded: each holds its category's other answers (~25 KB), so 4,096 took ~100 MB
+EXPANDED_KEYS = 64
+
 _DIGITS = re.compile(r"-?\d+(?:\.\d+)?")
 
 
@@ -139,9 +142,10 @@ def _ambiguous(form: Form, others: list[Form]) -> bool:
     return any(len(o.toks) >= 2 and o.toks[-2] == name and o.toks[-1].isdigit() for o in others)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=EXPANDED_KEYS)
 def expand(key: AnswerKey) -> Expanded:
-    """Expand a key (cached: a key is judged many times in a game and in a benchmark)."""
+    """Expand a key (cached: a key is judged several times in a row, in a game and in a
+    benchmark; a few keys only, so a game's memory stays flat)."""
     answer_forms = [f for text in (key.answer, *key.accept) for f in forms_of(text)]
     right = [f for f in answer_forms if f.kind != "trap"]
     full_right = {f.compact for f in right if f.kind == "full"}

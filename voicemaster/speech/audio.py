@@ -141,6 +141,9 @@ def resample(samples: npt.ArrayLike, src: int, dst: int = SAMPLE_RATE) -> Int16:
 # ---------------------------------------------------------------------------- WAV files
 
 
+STREAMED_SIZES = (0, 0xFFFFFFFF)  # a WAV written to a pipe: its length unknown when begun
+
+
 def _chunks(data: bytes) -> dict[bytes, bytes]:
     if len(data) < 12 or data[:4] not in (b"RIFF", b"RIFX") or data[8:12] != b"WAVE":
         raise AudioError("not a WAV file (no RIFF/WAVE header)")
@@ -148,6 +151,9 @@ def _chunks(data: bytes) -> dict[bytes, bytes]:
     pos = 12
     while pos + 8 <= len(data):
         cid, size = data[pos : pos + 4], struct.unpack("<I", data[pos + 4 : pos + 8])[0]
+        held = len(data) - pos - 8
+        if cid == b"data" and size > held and size not in STREAMED_SIZES:
+            raise AudioError(f"truncated WAV: {size} bytes of audio declared, {held} present")
         found.setdefault(cid, data[pos + 8 : pos + 8 + size])
         pos += 8 + size + (size & 1)
     if b"fmt " not in found or b"data" not in found:

@@ -48,6 +48,11 @@ def make_recognizer(
     whisper_model = model is not None and (model / "model.bin").is_file()
     if asr == "whisper" and model is not None and not whisper_model:
         raise SpeechUnavailable(f"no Whisper model (model.bin, config.json) in {model}")
+    if asr is None and model is not None and not whisper_model and not (model / "am").is_dir():
+        raise SpeechUnavailable(
+            f"no model in {model}: a Whisper model folder holds model.bin and config.json "
+            "(voicemaster model download base.en), a vosk model folder am/ and conf/"
+        )
     if asr == "whisper" or (asr is None and (whisper_model or model is None)):
         from voicemaster.speech import whisper_asr
 

@@ -154,3 +154,13 @@ def test_a_half_heard_shout_before_the_question_is_asked_again(tmp_path: Path) -
     assert line["question"]["bezzerwizzer"]["when"] == "before"  # heard narrowly twice: stands
     assert speaker.said.count(SHOUT_AGAIN) == 1
     assert [c.detail for c in table.cues if c.kind == "before"][:2] == ["", "shout"]
+
+
+def test_a_correction_says_points_not_spaces_or_a_finish(tmp_path: Path) -> None:
+    table = Table().at("answer", wrong).at("before", None, "that was right", "quit")
+    qm, speaker = master(tmp_path / "g.jsonl", table, target=2)
+    assert qm.run() == "quit"
+    (said,) = [s for s in speaker.said if s.startswith("Corrected.")]
+    team = questions(qm)[0]["question"]["team"].capitalize()
+    assert said.startswith(f"Corrected. {team} scores ")
+    assert "space" not in said and "finish" not in said

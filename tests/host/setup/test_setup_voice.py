@@ -180,7 +180,7 @@ def test_play_sets_up_by_typing_and_writes_the_choices_to_the_record(
     assert header["variant"] == "kompakt" and header["target"] == 15
     assert header["teams"] == ["tigers", "lions", "bears"]
     assert "A new game of Bezzerwizzer Kompakt for 3 teams: Tigers, Lions and Bears." in out
-    assert "starts, drawn by lot." in out
+    assert "start, drawn by lot." in out  # Tigers, Lions, Bears: plural
     assert json.loads(out.strip().splitlines()[-1])["outcome"] == "quit"
 
 

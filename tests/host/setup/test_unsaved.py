@@ -144,3 +144,26 @@ def test_an_unwritable_log_sends_warnings_to_the_screen_in_one_line(
         for handler in [h for h in root.handlers if h not in before]:
             root.removeHandler(handler)
     assert capsys.readouterr().err == "voicemaster: the history cannot be saved\n"
+
+
+def test_the_crash_log_is_rotated_at_its_size_cap(tmp_path: Path) -> None:
+    import logging
+
+    from voicemaster.host.setup.session import LOG_BACKUPS, LOG_BYTES, crash_log
+
+    root = logging.getLogger()
+    before = list(root.handlers)
+    path = tmp_path / "voicemaster.log"
+    try:
+        assert crash_log(path) == path
+        noisy = logging.getLogger("voicemaster.test")
+        for n in range(3 * LOG_BYTES // 1000 + 100):  # three caps' worth of 1 KB warnings
+            noisy.warning("a warning %d %s", n, "x" * 1000)
+    finally:
+        for handler in [h for h in root.handlers if h not in before]:
+            root.removeHandler(handler)
+            handler.close()
+    logs = sorted(tmp_path.glob("voicemaster.log*"))
+    assert len(logs) == 1 + LOG_BACKUPS
+    assert all(p.stat().st_size <= LOG_BYTES for p in logs)
+    assert "a warning" in path.read_text()  # the newest lines are kept

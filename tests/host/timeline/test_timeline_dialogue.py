@@ -284,3 +284,17 @@ def test_quit_saves_and_the_game_resumes_where_it_stopped(tmp_path: Path) -> Non
     again, _ = quizmaster(path, TimelineTable(limit=400))
     assert again.game.current() == ("blue", 1)
     assert again.run() == "finished"
+
+
+def test_the_game_ends_with_any_corrections_and_a_tiebreak_pass_is_understood(
+    tmp_path: Path,
+) -> None:
+    from voicemaster.host.timeline.dialogue import NO_PASS
+
+    table = TimelineTable(limit=400).at("tiebreak", "pass")
+    qm, speaker = quizmaster(tmp_path / "g.jsonl", table, teams=3)
+    assert qm.run() == "finished"
+    assert NO_PASS in speaker.said  # then the player says a gap (the table's default)
+    assert speaker.said[-1].startswith("Any corrections?")
+    assert speaker.said[-2].startswith("The game is over.")
+    assert [c.kind for c in table.cues][-1] == "final"

@@ -16,7 +16,7 @@ from voicemaster.host import intents, windows
 from voicemaster.host.channels import has_view
 from voicemaster.host.dialogue import Quizmaster
 from voicemaster.host.intents import Command, Shout, Speech, ZwapTiles
-from voicemaster.host.phrases import REFUSALS, listing, team_name, verdict
+from voicemaster.host.phrases import REFUSALS, listing, possessive, team_name, verb, verdict
 from voicemaster.host.turn import PendingAttack, Turn
 from voicemaster.rules import Question, StartRound
 from voicemaster.rules.actions import Zwap
@@ -57,9 +57,11 @@ def event_lines(events: Sequence[Event], game: KompaktGame) -> list[str]:
         if isinstance(event, Moved):
             who, gain = team_name(event.team), event.after - event.before
             if event.reason == "right":
-                out.append(f"{who} scores {points(gain)}.")
+                out.append(f"{verb(event.team, 'scores', 'score')} {points(gain)}.")
             elif event.reason == "bezzerwizzer":
-                out.append(f"{who}'s Bezzerwizzer pays off: {points(gain)} for {who}.")
+                out.append(
+                    f"{possessive(event.team)} Bezzerwizzer pays off: {points(gain)} for {who}."
+                )
             else:
                 out.append(f"The stake of {points(gain)} goes to {who}.")
         elif isinstance(event, BagRefilled):
@@ -73,8 +75,8 @@ def event_lines(events: Sequence[Event], game: KompaktGame) -> list[str]:
                 f"Still in the play-off: {listing([team_name(t) for t in event.remaining])}."
             )
         elif isinstance(event, GameWon):
-            won = team_name(event.winner)
-            out.append(f"{won} wins the game with {game.positions[event.winner]} points!")
+            won = verb(event.winner, "wins", "win")
+            out.append(f"{won} the game with {game.positions[event.winner]} points!")
     return out
 
 
@@ -93,13 +95,19 @@ class KompaktQuizmaster(Quizmaster):
     def standings(self) -> str:
         return score_line(self.kompakt)
 
+    def event_lines(self, events: list[Event]) -> list[str]:
+        return event_lines(events, self.kompakt)
+
+    def back_to(self, team: str, position: int) -> str:
+        return f"{verb(team, 'is', 'are')} back to {points(position)}."
+
     def start_round(self) -> None:
         game = self.kompakt
         draw = game.draw_round(self.rng("round"))
         if game.round == 0:
-            self.say(f"{team_name(draw.starter)} starts, drawn by lot.")
+            self.say(f"{verb(draw.starter, 'starts', 'start')}, drawn by lot.")
         else:
-            self.say(f"Round {game.round + 1}. {team_name(draw.starter)} starts.")
+            self.say(f"Round {game.round + 1}. {verb(draw.starter, 'starts', 'start')}.")
         events = self.commit(StartRound(draw.starter, draw.slots), {})
         lines = [*event_lines(events, game), "Every team has drawn a hidden token."]
         self.say(" ".join([*lines, "I tell each team its category on its turn."]))

@@ -24,14 +24,17 @@ def ask_yes(speaker: Speaker, ears: Ears, question: str) -> bool:
 
 def check_record_path(path: Path) -> None:
     """SetupError (one line) unless a new record can be written at ``path``: it must not hold a
-    game already, and its folder must take a file."""
+    game already, and its folder must exist and take a file."""
     if path.is_dir():
         raise SetupError(f"cannot write the record {path}: it is a folder")
     if path.exists() and path.stat().st_size:
         raise SetupError(f"{path} exists; use --resume {path} to go on with it")
+    if not path.parent.exists() and not path.parent.parent.exists():
+        # one new folder at most (games/ beside an existing one): a mistyped path is an error
+        raise SetupError(f"cannot write the record {path}: no folder {path.parent.parent}")
     existed = path.exists()
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        path.parent.mkdir(exist_ok=True)
         os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644))
     except OSError as exc:
         raise SetupError(f"cannot write the record {path}: {SaveError(path, exc).reason}") from None

@@ -12,6 +12,7 @@ import random
 import sys
 import time
 from dataclasses import dataclass, field, replace
+from logging.handlers import RotatingFileHandler
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,8 @@ from voicemaster.rules.kompakt import TARGET
 
 ROOT = Path(__file__).resolve().parents[3]
 DEFAULT_DECK = "decks/standard-en.yaml"
+LOG_BYTES = 1_000_000  # voicemaster.log is rotated at this size ...
+LOG_BACKUPS = 2  # ... keeping two older files (3 MB at most)
 
 
 class SetupError(Exception):
@@ -133,6 +136,19 @@ def join_decks(decks: list[Deck]) -> Deck:
     return replace(first, deck="+".join(d.deck for d in decks), questions=cards)
 
 
+def reserved_word(name: str) -> str | None:
+    """Why ``name`` is a word or phrase the quizmaster listens for (as voice set-up refuses
+    it), or None."""
+    from voicemaster.host.setup.naming import reserved, spoken
+
+    words, phrases = reserved()
+    said = spoken(name)
+    hit = next((w for w in said.split() if w in words), None)
+    if hit is None:
+        hit = next((p for p in phrases if f" {p} " in f" {said} "), None)
+    return None if hit is None else f"{hit} is something I listen for during the game"
+
+
 def team_names(count: int | None, names: str | None, variant: str | None = None) -> list[str]:
     """The teams from --teams/--names, as many as the rule set takes (standard when None)."""
     game = find_variant(variant or "standard")
@@ -141,6 +157,10 @@ def team_names(count: int | None, names: str | None, variant: str | None = None)
         raise SetupError(f"--teams {count}: a game is for {least} to {most} teams")
     if names:
         teams = [n.strip().lower() for n in names.split(",") if n.strip()]
+        for team in teams:
+            why = reserved_word(team)
+            if why is not None:
+                raise SetupError(f"--names: {team} cannot be a team's name: {why}")
     else:
         teams = list(TEAM_COLOURS[: count or 2])
     if count is not None and len(teams) != count:
@@ -208,12 +228,13 @@ def new_record_path(folder: Path, prefix: str = "game") -> Path:
     return folder / f"{prefix}-{stamp}-{os.getpid()}.jsonl"
 
 
-class LogFile(logging.FileHandler):
-    """The log file.  A write that fails (a full disk) is said once in one line, and later
-    ones are dropped: never Python's "--- Logging error ---" dump in the middle of a game."""
+class LogFile(RotatingFileHandler):
+    """The log file, rotated at ``LOG_BYTES``.  A write that fails (a full disk) is said once
+    in one line, and later ones are dropped: never Python's "--- Logging error ---" dump in the
+    middle of a game."""
 
     def __init__(self, path: Path) -> None:
-        super().__init__(path, encoding="utf-8")
+        super().__init__(path, maxBytes=LOG_BYTES, backupCount=LOG_BACKUPS, encoding="utf-8")
         self.failed = False
 
     def handleError(self, record: logging.LogRecord) -> None:  # noqa: N802 (logging's name)
@@ -238,9 +259,10 @@ class ScreenLog(logging.StreamHandler):  # type: ignore[type-arg]
 
 
 def crash_log(path: Path) -> Path | None:
-    """Send warnings and tracebacks to ``path`` (the data folder's voicemaster.log); None when
-    it cannot be written (warnings go to stderr then, one line each).  A log set up before in
-    this process (a command run again) is replaced, not added to."""
+    """Send warnings and tracebacks to ``path`` (the data folder's voicemaster.log, at most
+    ``LOG_BYTES`` and ``LOG_BACKUPS`` older files: a log never fills the disk the games are
+    saved on); None when it cannot be written (warnings go to stderr then, one line each).  A
+    log set up before in this process (a command run again) is replaced, not added to."""
     root = logging.getLogger()
     for old in [h for h in root.handlers if isinstance(h, LogFile | ScreenLog)]:
         root.removeHandler(old)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Any
 
+from voicemaster.host import intents, windows
 from voicemaster.host.channels import Point
 from voicemaster.host.hearing import QuitGame
 from voicemaster.host.hosting import Host
@@ -27,6 +28,7 @@ from voicemaster.rules.timeline_types import Place, Tiebreak, TimelineCard, Zwap
 from voicemaster.speech.base import Expectation
 
 NO_VERDICT = "In a timeline game the years decide: there is no verdict to change."
+NO_PASS = "A tie-break has no pass: every tied player places the card. Say a gap number."
 LINE_WORDS = ("repeat the line", "my cards", "card", "gap", "before", "after", "between")
 
 
@@ -131,15 +133,25 @@ class TimelineQuizmaster(Host[TimelineGame]):
             self.say(f"I cannot play: {problem}.")
             return "no deck"
         try:
-            while not self.game.finished:
+            while True:
                 try:
-                    self._step()
+                    if not self.game.finished:
+                        self._step()
+                    elif not self._final_corrections():
+                        return "finished"
                 except Correction as take:
                     self._take_back(take.right)
-            self.say(f"The game is over. {self.standings()}")
-            return "finished"
         except (QuitGame, EOFError):
             return self.saved()
+
+    def _final_corrections(self) -> bool:
+        """The end, and one last chance to take back the last placement, as in the other
+        games.  True when the game goes on (an undo raises ``Correction`` instead)."""
+        self.say(f"The game is over. {self.standings()}")
+        prompt = "Any corrections? Say undo to take back the last placement; or say nothing."
+        self.say(prompt)
+        self.listener.ask(Point.FINAL, None, prompt, self.timing.before, windows.commands())
+        return False
 
     def _step(self) -> None:
         from voicemaster.host.timeline.turn import TimelineTurn
@@ -187,7 +199,7 @@ class TimelineQuizmaster(Host[TimelineGame]):
         self.say(prompt + " Which gap?")
         for _ in range(3):
             seen = tuple(f"{c.id}:{c.year}" for c in line)  # the line as it now lies
-            _i, heard = self.listener.ask(
+            intent, heard = self.listener.ask(
                 Point.TIEBREAK,
                 team,
                 prompt,
@@ -201,6 +213,9 @@ class TimelineQuizmaster(Host[TimelineGame]):
             got = parse_placement(heard.text, [self.title(card.id)], self.line_titles(line))
             if got is not None and got.gap is not None:
                 return got.gap
+            if intent == intents.Command("pass"):
+                self.say(NO_PASS)
+                continue
             self.say(got.problem if got and got.problem else "Please say a gap number.")
         self.say("Time is up: the card goes into gap one.")
         return 1

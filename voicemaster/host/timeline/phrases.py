@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from voicemaster.decks.variants import spoken_year
-from voicemaster.host.phrases import listing, team_name
+from voicemaster.host.phrases import listing, possessive, team_name
 from voicemaster.host.timeline.intents import WORDS
 from voicemaster.rules.events import Event, GameWon, Moved
 from voicemaster.rules.timeline_types import (
@@ -60,11 +60,14 @@ def pawn(event: PawnResolved, lost: bool = True) -> str:
     who = team_name(event.team)
     if event.outcome == "returned":
         where = f"gap {word(event.gap)}"
-        return f"{who}'s Bezzerwizzer on {where} fits too: no points, the pawn goes back."
+        fits = f"{possessive(event.team)} Bezzerwizzer on {where} fits too"
+        return f"{fits}: no points, the pawn goes back."
     if event.outcome == "right":
-        return f"{who}'s Bezzerwizzer on gap {word(event.gap)} is right: plus three."
+        return (
+            f"{possessive(event.team)} Bezzerwizzer on gap {word(event.gap)} is right: plus three."
+        )
     cost = "minus one" if lost else f"{who} has no point to lose"
-    return f"{who}'s Bezzerwizzer on gap {word(event.gap)} is wrong: {cost}."
+    return f"{possessive(event.team)} Bezzerwizzer on gap {word(event.gap)} is wrong: {cost}."
 
 
 def moved(event: Moved) -> str:

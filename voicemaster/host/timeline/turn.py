@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from voicemaster.host.channels import Point
 from voicemaster.host.intents import Command, Shout
 from voicemaster.host.listening import Correction
-from voicemaster.host.phrases import POINT_WORDS, listing, team_name
+from voicemaster.host.phrases import POINT_WORDS, listing, possessive, team_name
 from voicemaster.host.timeline import intents as ti
 from voicemaster.host.timeline import phrases as say
 from voicemaster.rules.events import RoundEnded
@@ -183,7 +183,7 @@ class TimelineTurn:
         probe = Place(self.team, card.id, gap, (*pawns, pawn))
         if not qm.check_or_say(probe, f"No Bezzerwizzer for {team_name(call.team)}", call.team):
             return None
-        qm.say(f"{team_name(call.team)}'s pawn goes on gap {say.word(where)}.")
+        qm.say(f"{possessive(call.team)} pawn goes on gap {say.word(where)}.")
         return pawn
 
     def ask_pawn_gap(self, team: str, card: TimelineCard, gap: int) -> int | None:
