@@ -4,6 +4,7 @@ not silence (issue 27 item 14)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
 
@@ -78,3 +79,18 @@ def test_hear_model_loads_a_whisper_folder_or_says_what_a_model_folder_holds(
         return  # no Whisper here: the message above is what a user gets
     # the bundled tiny.en folder is a Whisper model folder like a downloaded one
     assert isinstance(make_recognizer(None, folder), WhisperRecognizer)
+
+
+def test_judge_takes_a_labelled_set_and_echoes_its_label(tmp_path: Path) -> None:
+    """The hold-out's lines carry `expect` and `rule` (labels) and cards may carry their
+    `question`: taken, and `expect` comes back beside the verdict; a misspelt key still fails."""
+    path = tmp_path / "labelled.jsonl"
+    line = {"id": "a", "spoken": "seven dwarfs", "answer": "7", "expect": "right", "rule": "noun",
+            "question": "How many dwarfs live with Snow White?"}  # fmt: skip
+    path.write_text(json.dumps(line) + "\n" + json.dumps({**line, "expct": "right"}) + "\n")
+    out = tmp_path / "out.jsonl"
+    with open(out, "w") as stream, contextlib.redirect_stdout(stream):
+        status = main(["judge", "--jsonl", str(path)])
+    first, second = (json.loads(x) for x in out.read_text().splitlines())
+    assert first["verdict"] == "right" and first["expect"] == "right"
+    assert "unknown key 'expct'" in second["error"] and status == 2

@@ -36,3 +36,17 @@ def test_a_fair_spoken_form_is_right_and_the_rejects_stay_wrong(
     assert quiz.judge(said, card).answer == "right"
     for reject in card.reject:
         assert quiz.judge(reject, card).answer == "wrong", reject
+
+
+@pytest.mark.parametrize("said", ["double u b yeats", "double you b yeats"])
+def test_the_letter_w_said_as_double_u_is_the_letter(said: str) -> None:
+    quiz, card = quiz_and_card("standard", "lit-0101")  # W. B. Yeats
+    assert quiz.judge(said, card).answer == "right"
+    assert quiz.judge(said.replace("yeats", "keats"), card).answer != "right"
+
+
+def test_double_u_alone_stays_two_words() -> None:
+    from voicemaster.judge.letters import name_letters
+
+    assert name_letters(["double", "you"]) == ["double", "you"]
+    assert name_letters(["double", "u", "b"]) == ["w", "b"]

@@ -24,6 +24,7 @@ def result(case: Case | BadLine) -> dict[str, Any]:
         verdict = judge(case.spoken, case.key)
     except Exception as exc:  # a bug must not stop the other lines
         return {"id": case.id, "error": f"internal error: {type(exc).__name__}: {exc}"}
+    label = {"expect": case.extra["expect"]} if "expect" in case.extra else {}
     return {
         "id": case.id,
         "correct": verdict.correct,
@@ -31,6 +32,7 @@ def result(case: Case | BadLine) -> dict[str, Any]:
         "score": verdict.score,
         "matched": verdict.matched,
         "reason": verdict.reason,
+        **label,
     }
 
 

@@ -48,7 +48,13 @@ def string_list(obj: dict[str, Any], name: str) -> tuple[str, ...]:
     return tuple(value)
 
 
-JUDGE_KEYS = ("id", "spoken", "answer", "aliases", "rejects", "options", "category", "competitors")
+# the keys a line may hold: what the judge reads, and a labelled set's labels ("expect": the
+# verdict a reader expects, echoed in the output so agreement can be counted; "rule")
+LABELS = ("expect", "rule")
+JUDGE_KEYS = (
+    "id", "spoken", "answer", "aliases", "rejects", "options", "category", "competitors",
+    "question", *LABELS,
+)  # fmt: skip
 JUDGE_REQUIRED = ("spoken", "answer")
 
 

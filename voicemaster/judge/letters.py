@@ -22,16 +22,33 @@ def _is_single(token: str) -> bool:
     return len(token) == 1 and token.isalnum()
 
 
+# "W" said aloud is two words to a recogniser ("double u b yeats" for "W. B. Yeats").
+DOUBLE_U = ("double u", "double you")
+
+
 def name_letters(tokens: list[str]) -> list[str]:
-    """A letter's name next to a single letter or digit is that letter ("eff d r", "you 2")."""
+    """A letter's name next to a single letter or digit is that letter ("eff d r", "you 2",
+    "double u b")."""
+    tokens = _pair_double_u(tokens)
     out = list(tokens)
     for k, token in enumerate(tokens):
-        if token not in LETTER_NAMES:
+        if token not in LETTER_NAMES and token not in DOUBLE_U:
             continue
         before = k > 0 and _is_single(tokens[k - 1])
         after = k + 1 < len(tokens) and _is_single(tokens[k + 1])
         if before or after:
-            out[k] = LETTER_NAMES[token]
+            out[k] = "w" if token in DOUBLE_U else LETTER_NAMES[token]
+    return [word for token in out for word in token.split()]  # an unpaired "double u" as said
+
+
+def _pair_double_u(tokens: list[str]) -> list[str]:
+    """ "double" and "u" (or "you") as one token, so it can stand for the letter W."""
+    out: list[str] = []
+    for token in tokens:
+        if out and out[-1] == "double" and f"double {token}" in DOUBLE_U:
+            out[-1] = f"double {token}"
+        else:
+            out.append(token)
     return out
 
 
