@@ -197,8 +197,8 @@ def main() -> int:
     wrong = [c for c in cases if c.extra["expect"] == "wrong"]
     unsure = sum(judge(c.spoken, c.key).verdict == "unsure" for c in wrong)
     print(
-        f"judge: {unsure} of {len(wrong)} wrong answers judged unsure (a 'yes' to 'Did you"
-        " say ...?' would score them)"
+        f"judge: {unsure} of {len(wrong)} wrong answers judged unsure (asked back in the"
+        " team's own words; a 'yes' leaves them wrong)"
     )
     print(f"judge, every key expanded afresh: {cold:.0f} judgements/s")
     print(
