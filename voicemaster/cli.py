@@ -224,8 +224,9 @@ def settings_for(argv: Sequence[str] | None = None) -> Any:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    from voicemaster.files import RecordBusy
     from voicemaster.places import ConfigError
-    from voicemaster.records import RecordBusy, SaveError
+    from voicemaster.records import SaveError
 
     ns = parse_args(argv)
     convert, target = COMMANDS[ns.run]

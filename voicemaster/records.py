@@ -12,24 +12,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from voicemaster.files import SAVE_REASONS, RecordBusy, RecordLock, is_locked, lock_path, reason
+from voicemaster.files import RecordLock, reason
 from voicemaster.rules import Game, IllegalAction, find_variant
 from voicemaster.rules.actions import Action
-
-__all__ = [
-    "Record",
-    "RecordBusy",
-    "RecordError",
-    "RecordLock",
-    "RecordWriter",
-    "SAVE_REASONS",
-    "SaveError",
-    "is_locked",
-    "lock_path",
-    "parse_lines",
-    "read_record",
-    "replay_objects",
-]
 
 
 class RecordError(Exception):

@@ -14,13 +14,12 @@ import time
 from pathlib import Path
 from typing import Any
 
-from voicemaster.files import reason
+from voicemaster.files import is_locked, lock_path, reason
 from voicemaster.host.phrases import team_name
 from voicemaster.host.setup.resume import scores
 from voicemaster.host.setup.saved import SavedGame, Scan, name_problem, pick, scan
 from voicemaster.host.setup.session import fail
 from voicemaster.places import Places
-from voicemaster.records import is_locked, lock_path
 from voicemaster.settings import GamesSettings
 
 

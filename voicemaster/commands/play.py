@@ -21,6 +21,7 @@ from voicemaster.commands.play_start import (
     quizmaster_class,
 )
 from voicemaster.decks import DeckError
+from voicemaster.files import RecordBusy
 from voicemaster.host import intents
 from voicemaster.host.channels import KeyboardEars, PrintSpeaker
 from voicemaster.host.hosting import Host
@@ -33,7 +34,7 @@ from voicemaster.host.setup.saving import play_on_unsaved, unsaved_message
 from voicemaster.host.setup.session import SetupError, crash_log, deck_folders, fail
 from voicemaster.host.setup.voice import VARIANT_WORDS
 from voicemaster.lexicon import YES_NO
-from voicemaster.records import RecordBusy, SaveError
+from voicemaster.records import SaveError
 from voicemaster.rules.base import TEAM_COLOURS
 from voicemaster.settings import PlaySettings
 from voicemaster.speech.base import (

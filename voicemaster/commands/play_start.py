@@ -16,6 +16,7 @@ from typing import Any
 from voicemaster.decks import Deck, load_deck
 from voicemaster.decks.history import Asked, History
 from voicemaster.decks.refs import card_digest, deck_ref
+from voicemaster.files import RecordBusy, is_locked
 from voicemaster.host.dialogue import Quizmaster
 from voicemaster.host.hosting import Host
 from voicemaster.host.log import GameLog
@@ -42,14 +43,7 @@ from voicemaster.host.setup.session import (
 )
 from voicemaster.host.setup.voice import VARIANT_WORDS, ask_setup
 from voicemaster.places import Places
-from voicemaster.records import (
-    RecordBusy,
-    RecordError,
-    SaveError,
-    game_from_header,
-    is_locked,
-    read_record,
-)
+from voicemaster.records import RecordError, SaveError, game_from_header, read_record
 from voicemaster.settings import GameOptions, PlaySettings
 from voicemaster.speech.base import Ears, Speaker
 

@@ -17,6 +17,7 @@ from voicemaster.commands.play_start import (
     variant_extra,
 )
 from voicemaster.decks import DeckError
+from voicemaster.files import RecordBusy
 from voicemaster.host.channels import TranscriptSpeaker
 from voicemaster.host.hosting import Host
 from voicemaster.host.listening import Timing
@@ -37,7 +38,7 @@ from voicemaster.host.setup.session import (
     resolve_decks,
     team_names,
 )
-from voicemaster.records import RecordBusy, game_from_header
+from voicemaster.records import game_from_header
 from voicemaster.settings import SimulateSettings
 from voicemaster.simulator.play import play_out
 from voicemaster.simulator.table import SimTable

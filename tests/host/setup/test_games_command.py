@@ -91,7 +91,8 @@ def test_rename_takes_a_name_with_its_suffix(
 def test_a_game_being_played_is_neither_deleted_nor_renamed(
     data_folder: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from voicemaster.records import RecordWriter, lock_path
+    from voicemaster.files import lock_path
+    from voicemaster.records import RecordWriter
 
     record = saved(data_folder / "games", "party", 1)
     playing = RecordWriter(record)  # as a game holds it

@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 
 from tests.host.helpers import DECK
+from voicemaster.files import RecordBusy
 from voicemaster.host.log import GameLog
-from voicemaster.records import RecordBusy, RecordWriter, read_record
+from voicemaster.records import RecordWriter, read_record
 
 ROOT = Path(__file__).resolve().parents[3]
 BUSY = "this game is being played elsewhere"
