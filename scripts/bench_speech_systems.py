@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any, cast
 
 ROOT = Path(__file__).resolve().parents[1]
+MODELS = ROOT / "models"  # the project's speech models' folder (Whisper base is joined there)
 sys.path.insert(0, str(ROOT))
 
 from bench_speech_cases import Case  # noqa: E402
@@ -193,7 +194,7 @@ def make_system(name: str, args: argparse.Namespace) -> System:
         from voicemaster.speech import whisper_models
         from voicemaster.speech.whisper_asr import WhisperRecognizer
 
-        folder = whisper_models.packaged_base()
+        folder = whisper_models.packaged_base(MODELS)
         base = WhisperRecognizer(folder, pinned=whisper_models.BASE_SHA256)
         load_s = time.perf_counter() - began
         return System(name, clocked(base), EndpointConfig(), True, game_verdict, load_s)
@@ -210,11 +211,11 @@ def second_opinion_for(name: str, recognizer: Any) -> Any:
     from voicemaster.speech import second_opinion
 
     if name == "whisper+base":
-        return second_opinion.base_opinion()
+        return second_opinion.base_opinion(MODELS)
     if name == "whisper+tiny":
         return second_opinion.WhisperOpinion(recognizer, prompted=False)
     if name == "ours":
-        return second_opinion.default_for(recognizer)
+        return second_opinion.default_for(recognizer, MODELS)
     return None
 
 

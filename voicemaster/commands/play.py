@@ -102,6 +102,7 @@ def make_ears(settings: PlaySettings, speaker: Speaker) -> tuple[Ears, Callable[
         from voicemaster.speech.mic_ears import MicEars
         from voicemaster.speech.microphone import Microphone
         from voicemaster.speech.recognizers import make_recognizer
+        from voicemaster.speech.second_opinion import default_for
 
         mic = Microphone(settings.device).open()
     except (SpeechUnavailable, ImportError) as exc:
@@ -115,7 +116,8 @@ def make_ears(settings: PlaySettings, speaker: Speaker) -> tuple[Ears, Callable[
     def recover() -> None:
         mic.reopen()
 
-    return MicEars(mic, recognizer), recover
+    second = default_for(recognizer, settings.models)
+    return MicEars(mic, recognizer, second=second), recover
 
 
 def offer_keyboard(speaker: Speaker, why: Exception) -> KeyboardEars:

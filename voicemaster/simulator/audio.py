@@ -228,7 +228,9 @@ class AudioTable(SimTable):
         card = self.card
         if card is None:
             return False
-        key = AnswerKey(card.answer, card.accept, card.reject, options=card.options)
+        key = AnswerKey(
+            card.answer, card.accept, card.reject, options=card.options, question=card.question
+        )
         return judge(words, key).verdict == "right"
 
     def annotate(self, line: Mapping[str, Any]) -> dict[str, Any]:
@@ -296,6 +298,7 @@ class AudioTable(SimTable):
 
     def hear(self, expectation: Expectation, timeout: float) -> Heard | None:
         from voicemaster.speech.mic_ears import MicEars
+        from voicemaster.speech.second_opinion import default_for
         from voicemaster.speech.synth import synthesize
 
         text = self.say_next(expectation)
@@ -306,7 +309,7 @@ class AudioTable(SimTable):
             pcm = synthesize(text, voice=self._voice(text), rate=rate, seed=seed, level_db=level)
             source.push(pcm, gap_s=0.3)
         source.push_silence(0.8)
-        ears = MicEars(source, self.recognizer)
+        ears = MicEars(source, self.recognizer, second=default_for(self.recognizer, self.models))
         try:
             heard = ears.hear(expectation, min(timeout, 3.0) if text is None else timeout)
         finally:

@@ -17,7 +17,6 @@ import time
 from collections import deque
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Literal
 
 from voicemaster.judge.model import AnswerKey, Verdict
 from voicemaster.speech import policy
@@ -34,7 +33,7 @@ from voicemaster.speech.decoding import UtteranceDecoder
 from voicemaster.speech.endpoint_config import EndpointConfig
 from voicemaster.speech.endpointer import Endpoint, Endpointer, State
 from voicemaster.speech.grammar import spoken
-from voicemaster.speech.second_opinion import SecondOpinion, default_for
+from voicemaster.speech.second_opinion import SecondOpinion
 
 READ_TIMEOUT_S = 0.5  # wall time per read of the source
 # A recognizer that decodes whole utterances (Whisper) starts at this pause, so its decoding
@@ -90,8 +89,8 @@ class MicEars:
 
     ``speculate``: decode while listening (streaming, or speculatively in pauses) and end early
     on a complete phrase; False decodes each utterance only once it has ended.  ``second``:
-    the second opinion asked where the first hearing is in doubt ("default": the one
-    :func:`~voicemaster.speech.second_opinion.default_for` the recognizer; None: never)."""
+    the second opinion asked where the first hearing is in doubt (the callers take
+    :func:`~voicemaster.speech.second_opinion.default_for` their recognizer; None: never)."""
 
     def __init__(
         self,
@@ -100,7 +99,7 @@ class MicEars:
         config: EndpointConfig | None = None,
         speculate: bool = True,
         stall_s: float = STALL_S,
-        second: SecondOpinion | None | Literal["default"] = "default",
+        second: SecondOpinion | None = None,
     ) -> None:
         if source.sample_rate != 16_000:
             raise SpeechUnavailable(f"audio source runs at {source.sample_rate} Hz, not 16000")
@@ -109,7 +108,7 @@ class MicEars:
         self.endpointer = Endpointer(config)
         self.speculate = speculate
         self.stall_s = stall_s
-        self.second = default_for(recognizer) if second == "default" else second
+        self.second = second
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="vm-decode")
 
     def close(self) -> None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import replace
+from pathlib import Path
 from typing import Protocol
 
 from voicemaster.speech import policy
@@ -64,28 +65,30 @@ def consult(
     return replace(first, second=second.hear(pcm, expectation))
 
 
-def base_opinion() -> SecondOpinion | None:
-    """Whisper base from its packages, once per process; None when they are not installed."""
+def base_opinion(models: Path) -> SecondOpinion | None:
+    """Whisper base from its packages, joined into ``models`` (the speech models' folder), once
+    per process; None when they are not installed."""
     from voicemaster.speech import whisper_models
     from voicemaster.speech.whisper_asr import WhisperRecognizer
 
     with _LOCK:
-        if "base" not in _DEFAULT:
+        if str(models) not in _DEFAULT:
             try:
-                folder = whisper_models.packaged_base()
+                folder = whisper_models.packaged_base(models)
                 recognizer = WhisperRecognizer(folder, pinned=whisper_models.BASE_SHA256)
-                _DEFAULT["base"] = WhisperOpinion(recognizer)
+                _DEFAULT[str(models)] = WhisperOpinion(recognizer)
             except SpeechUnavailable:
-                _DEFAULT["base"] = None
-        return _DEFAULT["base"]
+                _DEFAULT[str(models)] = None
+        return _DEFAULT[str(models)]
 
 
-def default_for(recognizer: Recognizer) -> SecondOpinion | None:
+def default_for(recognizer: Recognizer, models: Path | None) -> SecondOpinion | None:
     """The second opinion the game asks for ``recognizer``'s doubts: base for Whisper (when
-    its packages are installed), none for the grammar recognizers."""
+    its packages are installed; joined into ``models``, the speech models' folder the command
+    line chose), none for the grammar recognizers or without a models folder."""
     from voicemaster.speech.whisper_asr import WhisperRecognizer
 
     inner = getattr(recognizer, "inner", recognizer)  # a benchmark's timing wrapper
-    if not isinstance(inner, WhisperRecognizer) or inner.language is not None:
+    if models is None or not isinstance(inner, WhisperRecognizer) or inner.language is not None:
         return None
-    return base_opinion()
+    return base_opinion(models)

