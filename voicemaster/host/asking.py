@@ -37,6 +37,7 @@ from voicemaster.host.listening import Listener, Timing, yes_or_no
 from voicemaster.host.quiz import Judged, sure
 from voicemaster.judge.numbers import words_to_digits
 from voicemaster.rules.actions import Answer
+from voicemaster.speech import policy
 from voicemaster.speech.base import Expectation, Heard
 
 SAY_AGAIN = "Sorry, I did not hear that clearly. Please say your answer again."
@@ -74,7 +75,7 @@ def next_step(
 
 def in_doubt(judged: Judged, heard: Heard) -> bool:
     """The recognizer's doubt (unclear, narrow or a guess) or the judge's (unsure)."""
-    return judged.answer == "unsure" or heard.unclear or heard.narrow or heard.guessed
+    return judged.answer == "unsure" or policy.in_doubt(heard)
 
 
 def not_right(judged: Judged) -> Judged:
