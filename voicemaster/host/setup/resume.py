@@ -127,7 +127,7 @@ def changed_cards(lines: list[dict[str, Any]], deck: Deck) -> str | None:
     changed = changed_ids(lines, deck)
     if not changed:
         return None
-    shown = listing(list(dict.fromkeys(changed)))
+    shown = listing(changed)
     count = len(set(changed))
     return (
         f"{count} card{'s' if count > 1 else ''} this game asked changed in the deck since: "

@@ -137,21 +137,21 @@ class TimelineQuizmaster(Host[TimelineGame]):
                 try:
                     if not self.game.finished:
                         self._step()
-                    elif not self._final_corrections():
+                    else:
+                        self._final_corrections()
                         return "finished"
                 except Correction as take:
                     self._take_back(take.right)
         except (QuitGame, EOFError):
             return self.saved()
 
-    def _final_corrections(self) -> bool:
+    def _final_corrections(self) -> None:
         """The end, and one last chance to take back the last placement, as in the other
-        games.  True when the game goes on (an undo raises ``Correction`` instead)."""
+        games (an undo raises ``Correction``, and the game goes on)."""
         self.say(f"The game is over. {self.standings()}")
         prompt = "Any corrections? Say undo to take back the last placement; or say nothing."
         self.say(prompt)
         self.listener.ask(Point.FINAL, None, prompt, self.timing.before, windows.commands())
-        return False
 
     def _step(self) -> None:
         from voicemaster.host.timeline.turn import TimelineTurn
