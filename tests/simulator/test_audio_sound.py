@@ -144,7 +144,7 @@ class Tap:
 
     played: list[bytes] = []
 
-    def __init__(self, source: Any, recognizer: Any) -> None:
+    def __init__(self, source: Any, recognizer: Any, second: Any = None) -> None:
         self.source = source
 
     def hear(self, expectation: Expectation, timeout: float) -> Heard | None:
