@@ -67,6 +67,16 @@ def _fsync_folder(folder: Path) -> None:
         os.close(fd)
 
 
+def free_path(folder: Path, name: str) -> Path:
+    """``folder/NAME.jsonl``, or ``NAME-2.jsonl``, ``NAME-3.jsonl`` ... when it is taken: a
+    new record (a simulation, a game moved to the trash) never overwrites an earlier one."""
+    path, number = folder / f"{name}.jsonl", 1
+    while path.exists() or path.is_symlink():
+        number += 1
+        path = folder / f"{name}-{number}.jsonl"
+    return path
+
+
 class RecordBusy(Exception):
     """Another process is playing the game of this record (it holds the record's lock)."""
 

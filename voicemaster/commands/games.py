@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from voicemaster.files import is_locked, lock_path, reason
+from voicemaster.files import free_path, is_locked, lock_path, reason
 from voicemaster.host.phrases import team_name
 from voicemaster.host.setup.resume import scores
 from voicemaster.host.setup.saved import SavedGame, Scan, name_problem, pick, scan
@@ -113,7 +113,7 @@ def cmd_delete(settings: GamesSettings, places: Places) -> int:
     if not sure:
         print(f"kept {game.name}")
         return 0
-    target = _free(places.trash, game.name)
+    target = free_path(places.trash, game.name)
     why = _move(game.path, target)
     if why is not None:
         return fail(f"cannot move {game.path} to the trash: {why}")
@@ -144,15 +144,6 @@ def _move(record: Path, target: Path) -> str | None:
     except OSError as exc:
         return reason(exc)
     return None
-
-
-def _free(folder: Path, name: str) -> Path:
-    """``folder/NAME.jsonl``, or ``NAME-2.jsonl`` ... when a deleted game has that name."""
-    path, number = folder / f"{name}.jsonl", 1
-    while path.exists():
-        number += 1
-        path = folder / f"{name}-{number}.jsonl"
-    return path
 
 
 def cmd_rename(settings: GamesSettings, places: Places) -> int:

@@ -17,7 +17,7 @@ from voicemaster.commands.play_start import (
     variant_extra,
 )
 from voicemaster.decks import DeckError
-from voicemaster.files import RecordBusy
+from voicemaster.files import RecordBusy, free_path
 from voicemaster.host.channels import TranscriptSpeaker
 from voicemaster.host.hosting import Host
 from voicemaster.host.listening import Timing
@@ -70,16 +70,6 @@ def _simulation_header(settings: SimulateSettings) -> tuple[Path, dict[str, Any]
     name = f"simulate-{header['variant']}-{len(teams)}-{header['seed']}"
     path = Path(game.record) if game.record else free_path(places.simulations, name)
     return path, header
-
-
-def free_path(folder: Path, name: str) -> Path:
-    """``folder/NAME.jsonl``, or ``NAME-2.jsonl``, ``NAME-3.jsonl`` ... when it is taken: a
-    simulation never overwrites an earlier one."""
-    path, number = folder / f"{name}.jsonl", 1
-    while path.exists() or path.is_symlink():
-        number += 1
-        path = folder / f"{name}-{number}.jsonl"
-    return path
 
 
 def _sound_options(settings: SimulateSettings) -> dict[str, Any]:
