@@ -12,11 +12,11 @@ from tests.host.helpers import DECK, Table, header, questions, right
 from voicemaster.board.ears import BoardEars
 from voicemaster.board.live import LiveBoard
 from voicemaster.decks import load_deck
-from voicemaster.host.channels import TranscriptSpeaker
 from voicemaster.host.dialogue import Quizmaster
 from voicemaster.host.listening import Timing, code_reply
 from voicemaster.host.log import GameLog
 from voicemaster.host.quiz import Quiz
+from voicemaster.host.text_io import TranscriptSpeaker
 
 
 def test_the_board_shows_the_codes_at_setup_and_while_paused_only() -> None:

@@ -17,10 +17,10 @@ from voicemaster.board.live import LiveBoard
 from voicemaster.board.runner import BoardServer
 from voicemaster.commands.play_start import quizmaster_class
 from voicemaster.decks import load_deck
-from voicemaster.host.channels import TranscriptSpeaker
 from voicemaster.host.listening import Timing
 from voicemaster.host.log import GameLog
 from voicemaster.host.quiz import Quiz
+from voicemaster.host.text_io import TranscriptSpeaker
 from voicemaster.records import read_record
 from voicemaster.simulator.table import SimTable
 

@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.host.helpers import DECK
+from tests.host.helpers import DECK, ScriptedEars
 from voicemaster.cli import build_parser, main, settings_for
 from voicemaster.commands.play import make_speaker, timing
-from voicemaster.host.channels import KeyboardEars, ScriptedEars
+from voicemaster.host.text_io import KeyboardEars
 from voicemaster.records import read_record
 from voicemaster.speech.base import SpeechUnavailable
 

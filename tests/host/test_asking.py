@@ -8,8 +8,9 @@ from typing import Any
 from tests.host.helpers import Table, other, questions, quizmaster, right, shout, wrong
 from voicemaster.decks import Card
 from voicemaster.host.asking import SAY_AGAIN, THEN_AGAIN, phrase_key, without
-from voicemaster.host.channels import Cue, TranscriptSpeaker
+from voicemaster.host.cues import Cue
 from voicemaster.host.dialogue import Quizmaster
+from voicemaster.host.text_io import TranscriptSpeaker
 from voicemaster.host.turn import SHOUT_AGAIN
 from voicemaster.speech.base import Expectation, Heard
 

@@ -11,7 +11,7 @@ import pytest
 from tests.host.helpers import DECK, Table, other, questions, quizmaster, right, shout, wrong
 from voicemaster.decks import load_deck
 from voicemaster.host.asking import SAY_AGAIN
-from voicemaster.host.channels import Cue
+from voicemaster.host.cues import Cue
 from voicemaster.host.point_words import NOT_DONE, SURE
 from voicemaster.records import read_record
 from voicemaster.speech.base import Expectation, Heard, SpeechUnavailable

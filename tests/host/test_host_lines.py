@@ -11,13 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from tests.host.helpers import Table, questions, quizmaster, shout
+from tests.host.helpers import ScriptedEars, Table, questions, quizmaster, shout
 from tests.host.timeline.test_timeline_dialogue import TimelineTable
 from tests.host.timeline.test_timeline_dialogue import quizmaster as timeline_quizmaster
 from voicemaster.cli import main
-from voicemaster.host.channels import Cue, ScriptedEars, TranscriptSpeaker
+from voicemaster.host.cues import Cue
 from voicemaster.host.familie.dialogue import ask_kinds
 from voicemaster.host.setup.voice import STOPPED, SetupQuit, ask_setup
+from voicemaster.host.text_io import TranscriptSpeaker
 from voicemaster.host.timeline.phrases import word
 from voicemaster.rules.timeline import right_gaps
 

@@ -13,7 +13,7 @@ import pytest
 from tests.host.helpers import DECK, header
 from voicemaster.cli import build_parser, main, settings_for
 from voicemaster.commands.simulate import _simulation_header
-from voicemaster.host.channels import Cue
+from voicemaster.host.cues import Cue
 from voicemaster.host.log import GameLog
 from voicemaster.simulator.audio import (
     LEGACY_VOICES,

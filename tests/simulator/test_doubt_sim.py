@@ -9,7 +9,7 @@ from tests.host.helpers import DECK, header
 from voicemaster.cli import main
 from voicemaster.decks import load_deck
 from voicemaster.host.asking import SAY_AGAIN
-from voicemaster.host.channels import Cue
+from voicemaster.host.cues import Cue
 from voicemaster.host.log import GameLog
 from voicemaster.host.quiz import Quiz
 from voicemaster.simulator.table import SimTable

@@ -10,11 +10,12 @@ import pytest
 from tests.host.helpers import DECK, cut_record, header, simulate
 from voicemaster.cli import main
 from voicemaster.decks import Card, load_deck
-from voicemaster.host.channels import Cue, TranscriptSpeaker
+from voicemaster.host.cues import Cue
 from voicemaster.host.dialogue import Quizmaster
 from voicemaster.host.listening import Timing
 from voicemaster.host.log import GameLog
 from voicemaster.host.quiz import Quiz
+from voicemaster.host.text_io import TranscriptSpeaker
 from voicemaster.records import read_record
 from voicemaster.simulator.table import SimTable
 from voicemaster.speech.base import Expectation, Heard

@@ -16,7 +16,8 @@ from typing import Any
 
 from voicemaster.board.inbox import ANSWER_KINDS
 from voicemaster.board.live import LiveBoard
-from voicemaster.host.channels import Annotating, Cue, CueAware
+from voicemaster.host.cues import Cue
+from voicemaster.host.ports import Annotating, CueAware
 from voicemaster.speech.base import Ears, Expectation, Heard, Resetting, is_typed
 
 SLICE = 1.0  # live play: seconds the inner ears listen before the phone is looked at again

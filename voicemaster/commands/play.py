@@ -23,7 +23,6 @@ from voicemaster.commands.play_start import (
 from voicemaster.decks import DeckError
 from voicemaster.files import RecordBusy
 from voicemaster.host import intents
-from voicemaster.host.channels import KeyboardEars, PrintSpeaker
 from voicemaster.host.hosting import Host
 from voicemaster.host.listening import Timing
 from voicemaster.host.log import GameLog
@@ -33,6 +32,7 @@ from voicemaster.host.setup.resume import changed_cards, dropped_note, preview
 from voicemaster.host.setup.saving import play_on_unsaved, unsaved_message
 from voicemaster.host.setup.session import SetupError, crash_log, deck_folders, fail
 from voicemaster.host.setup.voice import VARIANT_WORDS
+from voicemaster.host.text_io import KeyboardEars, PrintSpeaker
 from voicemaster.lexicon import YES_NO
 from voicemaster.records import SaveError
 from voicemaster.rules.base import TEAM_COLOURS

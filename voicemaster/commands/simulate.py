@@ -18,7 +18,6 @@ from voicemaster.commands.play_start import (
 )
 from voicemaster.decks import DeckError
 from voicemaster.files import RecordBusy, free_path
-from voicemaster.host.channels import TranscriptSpeaker
 from voicemaster.host.hosting import Host
 from voicemaster.host.listening import Timing
 from voicemaster.host.log import GameLog, unfinished_games
@@ -38,6 +37,7 @@ from voicemaster.host.setup.session import (
     resolve_decks,
     team_names,
 )
+from voicemaster.host.text_io import TranscriptSpeaker
 from voicemaster.records import game_from_header
 from voicemaster.settings import SimulateSettings
 from voicemaster.simulator.play import play_out

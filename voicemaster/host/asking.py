@@ -31,7 +31,7 @@ from typing import Literal
 
 from voicemaster.decks import Card
 from voicemaster.host import intents, windows
-from voicemaster.host.channels import Point
+from voicemaster.host.cues import Point
 from voicemaster.host.intents import normalize
 from voicemaster.host.listening import Listener, Timing, yes_or_no
 from voicemaster.host.quiz import Judged, sure

@@ -12,8 +12,8 @@ from typing import Any
 from voicemaster.decks import Card
 from voicemaster.host import intents, phrases, windows
 from voicemaster.host.asking import Answering, AskBack
-from voicemaster.host.channels import Point
 from voicemaster.host.corrections import take_back
+from voicemaster.host.cues import Point
 from voicemaster.host.hearing import QuitGame
 from voicemaster.host.hosting import Host
 from voicemaster.host.listening import AnswerClock, Correction

@@ -11,11 +11,12 @@ import random
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar, cast
 
-from voicemaster.host.channels import Annotating, Point
+from voicemaster.host.cues import Point
 from voicemaster.host.listening import Listener, Timing
 from voicemaster.host.log import GameLog
 from voicemaster.host.phrases import REFUSALS, refusal
 from voicemaster.host.point_words import SURE
+from voicemaster.host.ports import Annotating
 from voicemaster.host.quiz import Quiz
 from voicemaster.host.windows import GENERAL
 from voicemaster.rules import Game, IllegalAction

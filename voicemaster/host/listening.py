@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 
 from voicemaster import lexicon
 from voicemaster.host import intents
-from voicemaster.host.channels import Cue, Point, TeamCodes
+from voicemaster.host.cues import Cue, Point
 from voicemaster.host.hearing import Hearing, NotCaught, QuitGame
 from voicemaster.host.intents import Command, Intent, Override
 from voicemaster.host.phrases import team_name
@@ -20,6 +20,7 @@ from voicemaster.host.point_words import (
     YES_NO,
     help_text,
 )
+from voicemaster.host.ports import TeamCodes
 from voicemaster.rules import Game
 from voicemaster.speech.base import Ears, Expectation, Heard, Speaker, is_typed
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from voicemaster.host import intents, tiles, windows
-from voicemaster.host.channels import Point
+from voicemaster.host.cues import Point
 from voicemaster.host.intents import Command, Intent, Shout, Speech, ZwapTiles
 from voicemaster.host.listening import AnswerClock
 from voicemaster.host.phrases import POINT_WORDS, possessive, team_name

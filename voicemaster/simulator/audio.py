@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from voicemaster.host.channels import Cue
+from voicemaster.host.cues import Cue
 from voicemaster.host.log import GameLog
 from voicemaster.simulator.table import ANSWER_KINDS, SimTable
 from voicemaster.simulator.transcript import Transcript

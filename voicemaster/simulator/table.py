@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from voicemaster.host.asking import phrase_key
-from voicemaster.host.channels import Cue, Point
+from voicemaster.host.cues import Cue, Point
 from voicemaster.host.hearing import QuitGame
 from voicemaster.host.intents import normalize, parse
 from voicemaster.host.log import GameLog

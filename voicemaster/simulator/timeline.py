@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from voicemaster.host.channels import Cue, Point
+from voicemaster.host.cues import Cue, Point
 from voicemaster.host.log import GameLog
 from voicemaster.host.timeline.phrases import word
 from voicemaster.rules.timeline import choose_gap, fits
@@ -196,9 +196,9 @@ def simulate_timeline(
     """Run a simulated timeline game (text, or audio through the real listening path) and
     print the summary as the last line.  2 when audio cannot be set up.  ``wrap``: ears
     around the simulated table's (the live board's)."""
-    from voicemaster.host.channels import TranscriptSpeaker
     from voicemaster.host.listening import Timing
     from voicemaster.host.setup.session import fail
+    from voicemaster.host.text_io import TranscriptSpeaker
     from voicemaster.host.timeline.dialogue import TimelineQuizmaster
     from voicemaster.speech.base import SpeechUnavailable
 

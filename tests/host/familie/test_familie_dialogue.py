@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-from tests.host.helpers import Table, Until, questions, right, watch, wrong
+from tests.host.helpers import ScriptedEars, Table, Until, questions, right, watch, wrong
 from voicemaster.decks import load_deck
-from voicemaster.host.channels import Cue, KeyboardEars, ScriptedEars, TranscriptSpeaker
+from voicemaster.host.cues import Cue
 from voicemaster.host.familie.dialogue import (
     FamilieQuizmaster,
     alternating_kinds,
@@ -26,6 +26,7 @@ from voicemaster.host.familie.private import private_typing
 from voicemaster.host.listening import Timing
 from voicemaster.host.log import GameLog
 from voicemaster.host.quiz import Quiz
+from voicemaster.host.text_io import KeyboardEars, TranscriptSpeaker
 from voicemaster.host.turn import SHOUT_AGAIN
 from voicemaster.records import read_record
 from voicemaster.speech.base import Expectation, Heard

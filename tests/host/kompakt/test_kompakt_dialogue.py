@@ -7,11 +7,12 @@ from typing import Any
 
 from tests.host.helpers import DECK, Table, Until, questions, right, watch, wrong
 from voicemaster.decks import load_deck
-from voicemaster.host.channels import Cue, TranscriptSpeaker
+from voicemaster.host.cues import Cue
 from voicemaster.host.kompakt.dialogue import KompaktQuizmaster
 from voicemaster.host.listening import Timing
 from voicemaster.host.log import GameLog
 from voicemaster.host.quiz import Quiz
+from voicemaster.host.text_io import TranscriptSpeaker
 from voicemaster.host.turn import SHOUT_AGAIN
 from voicemaster.records import read_record
 from voicemaster.rules.categories import STANDARD

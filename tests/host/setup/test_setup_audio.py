@@ -9,8 +9,8 @@ from functools import cache
 
 import pytest
 
-from voicemaster.host.channels import TranscriptSpeaker
 from voicemaster.host.setup.voice import Setup, ask_setup
+from voicemaster.host.text_io import TranscriptSpeaker
 from voicemaster.speech.base import Recognizer
 from voicemaster.speech.sources import QueueSource
 from voicemaster.speech.synth import synthesize

@@ -10,10 +10,11 @@ import pytest
 
 from tests.host.helpers import Table, watch
 from voicemaster.decks import load_deck
-from voicemaster.host.channels import Cue, TranscriptSpeaker
+from voicemaster.host.cues import Cue
 from voicemaster.host.listening import Correction, Timing
 from voicemaster.host.log import GameLog
 from voicemaster.host.quiz import Quiz
+from voicemaster.host.text_io import TranscriptSpeaker
 from voicemaster.host.timeline.dialogue import TimelineQuizmaster
 from voicemaster.host.timeline.phrases import word
 from voicemaster.records import read_record

@@ -20,12 +20,14 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Literal
 
 from voicemaster.host import intents, windows
-from voicemaster.host.channels import KeyboardEars, Point, base_ears, private_answer
+from voicemaster.host.cues import Point
 from voicemaster.host.dialogue import Quizmaster
 from voicemaster.host.familie.private import private_typing
 from voicemaster.host.intents import Shout
 from voicemaster.host.phrases import listing, team_name
+from voicemaster.host.ports import base_ears, private_answer
 from voicemaster.host.setup.voice import QUIT, stop_if_quit
+from voicemaster.host.text_io import KeyboardEars
 from voicemaster.host.turn import PendingAttack, Retake, Turn
 from voicemaster.rules.actions import Action, Answer
 from voicemaster.rules.events import Event

@@ -6,7 +6,7 @@ import contextlib
 import sys
 from collections.abc import Iterator
 
-from voicemaster.host.channels import KeyboardEars
+from voicemaster.host.text_io import KeyboardEars
 
 
 @contextlib.contextmanager

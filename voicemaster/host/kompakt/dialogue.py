@@ -13,10 +13,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, cast
 
 from voicemaster.host import intents, windows
-from voicemaster.host.channels import has_view
 from voicemaster.host.dialogue import Quizmaster
 from voicemaster.host.intents import Command, Shout, Speech, ZwapTiles
 from voicemaster.host.phrases import REFUSALS, listing, possessive, team_name, verb, verdict
+from voicemaster.host.ports import has_view
 from voicemaster.host.turn import PendingAttack, Turn
 from voicemaster.rules import Question, StartRound
 from voicemaster.rules.actions import Zwap

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from voicemaster.host.channels import Point
+from voicemaster.host.cues import Point
 from voicemaster.host.intents import Command, Shout
 from voicemaster.host.listening import Correction
 from voicemaster.host.phrases import POINT_WORDS, listing, possessive, team_name
