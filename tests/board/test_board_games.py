@@ -19,6 +19,7 @@ from voicemaster.commands.play_start import quizmaster_class
 from voicemaster.decks import load_deck
 from voicemaster.host.listening import Timing
 from voicemaster.host.log import GameLog
+from voicemaster.host.privacy import Privacy
 from voicemaster.host.quiz import Quiz
 from voicemaster.host.text_io import TranscriptSpeaker
 from voicemaster.records import read_record
@@ -70,7 +71,7 @@ def play(tmp_path: Path, header: dict[str, Any], phones: tuple[str, ...]) -> dic
     ears = BoardEars(table, board, pace=0.06)
     speaker = TranscriptSpeaker()
     master = quizmaster_class(header["variant"])(
-        log, Quiz(deck, log.used_cards()), speaker, ears, Timing()
+        log, Quiz(deck, log.used_cards()), speaker, ears, Timing(), privacy=Privacy(board)
     )
     running = [Phone(url, team, board.codes.codes[team]) for team in phones]
     for phone in running:

@@ -18,7 +18,7 @@ from voicemaster.speech.base import Expectation, Heard
 
 
 def confirm(table: SimTable, words: str) -> str | None:
-    table.cue(Cue("confirm", "red", 5, detail=words))
+    table.cue(Cue("confirm", "red", 5, asked=words))
     heard = table.hear(Expectation(), 5.0)
     return heard.text if heard else None
 

@@ -27,6 +27,7 @@ from voicemaster.host.hosting import Host
 from voicemaster.host.listening import Timing
 from voicemaster.host.log import GameLog
 from voicemaster.host.phrases import fixed_phrases, team_name
+from voicemaster.host.privacy import Privacy
 from voicemaster.host.quiz import Quiz
 from voicemaster.host.setup.resume import changed_cards, dropped_note, preview
 from voicemaster.host.setup.saving import play_on_unsaved, unsaved_message
@@ -167,6 +168,7 @@ def cmd_play(settings: PlaySettings) -> int:
         return fail(str(exc) or "no input")
     path = chosen.path
     game_log.on_save_error = play_on_unsaved(speaker, ears)
+    typing = ears if isinstance(ears, KeyboardEars) else None  # its typing can be hidden
     try:
         ears, board = board_beside(settings.board, game_log, ears, speaker)
     except BoardError as exc:
@@ -175,8 +177,9 @@ def cmd_play(settings: PlaySettings) -> int:
             return fail(str(exc))
         print(f"voicemaster: {exc}; playing without the board", file=sys.stderr, flush=True)
         board = None
+    privacy = Privacy(board.board if board is not None else None, typing)
     master = quizmaster_class(game_log.header["variant"])(
-        game_log, quiz, speaker, ears, timing(settings, ears), recover
+        game_log, quiz, speaker, ears, timing(settings, ears), recover, privacy
     )
     try:
         playing = welcome(master, chosen.resumed)

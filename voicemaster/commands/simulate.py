@@ -21,6 +21,7 @@ from voicemaster.files import RecordBusy, free_path
 from voicemaster.host.hosting import Host
 from voicemaster.host.listening import Timing
 from voicemaster.host.log import GameLog, unfinished_games
+from voicemaster.host.privacy import Privacy
 from voicemaster.host.quiz import Quiz
 from voicemaster.host.setup.saving import check_record_path
 from voicemaster.host.setup.session import (
@@ -153,14 +154,15 @@ class Beside:
         self.settings, self.game_log = settings, game_log
         self.session: BoardSession | None = None
 
-    def wrap(self, ears: Ears) -> Ears:
+    def wrap(self, ears: Ears) -> tuple[Ears, Privacy]:
+        """The board's ears around the table's, and its phone views."""
         if self.settings is None:
-            return ears
+            return ears, Privacy()
         from voicemaster.board.session import open_board
 
         self.session = open_board(self.settings, self.game_log, ears)
         self.session.wait_at_setup()
-        return self.session.ears
+        return self.session.ears, Privacy(self.session.board)
 
     def close(self) -> None:
         if self.session is not None:
@@ -202,8 +204,10 @@ def _simulate(
         speaker: Speaker = audio.speaker()
     else:
         table, speaker = SimTable(game_log, seed, skill, quiz.deck), TranscriptSpeaker()
-    ears = board.wrap(table)
-    master = quizmaster_class(game_log.header["variant"])(game_log, quiz, speaker, ears, Timing())
+    ears, privacy = board.wrap(table)
+    master = quizmaster_class(game_log.header["variant"])(
+        game_log, quiz, speaker, ears, Timing(), privacy=privacy
+    )
     try:
         return play_out(master.run, game_log, table, skill, lambda: summary(game_log, master))
     finally:

@@ -31,7 +31,7 @@ from typing import Literal
 
 from voicemaster.decks import Card
 from voicemaster.host import intents, windows
-from voicemaster.host.cues import Point
+from voicemaster.host.cues import Point, Retry
 from voicemaster.host.intents import normalize
 from voicemaster.host.listening import Listener, Timing, yes_or_no
 from voicemaster.host.quiz import Judged, sure
@@ -148,7 +148,7 @@ class AskBack:
         kind = Point.ANSWER if self.role == "defender" else Point(self.role)
         exp = without(answering.window(), self.denied)
         _i, heard = answering.listener.ask(
-            kind, self.team, card.question, answering.timing.choice, exp, card, "again"
+            kind, self.team, card.question, answering.timing.choice, exp, card, Retry.AGAIN
         )
         return heard
 
@@ -170,7 +170,7 @@ class AskBack:
                 answering.timing.choice,
                 windows.confirm(),
                 self.card,
-                text,
+                asked=text,
             )
             said = yes_or_no(heard, narrowly=again > 0)
             if said is False and heard is not None and heard.narrow:

@@ -30,6 +30,24 @@ class Point(StrEnum):
     TIEBREAK = "tiebreak"  # timeline: a tie-break card's gap
 
 
+class Retry(StrEnum):
+    """Why a listening point listens once more for what it asked (a ``Cue``'s ``retry``)."""
+
+    LATE = "late"  # "Ten seconds.": the last seconds of an answer's time
+    AGAIN = "again"  # "Please say it again.": an answer in doubt, heard once more
+    SHOUT = "shout"  # "Was that a Bezzerwizzer?": a shout heard only narrowly
+
+
+class Sure(StrEnum):
+    """A command that changes or ends the game, asked back at ``Point.SURE`` (its value: the
+    command as the players say it)."""
+
+    UNDO = "undo"
+    RIGHT = "that was right"
+    WRONG = "that was wrong"
+    QUIT = "quit"
+
+
 @dataclass(frozen=True)
 class Cue:
     """Which listening window opens: what a microphone or a board beside it may know of it.
@@ -41,6 +59,9 @@ class Cue:
     edits: int = 0  # corrections on the record's last line
     attempt: int = 0  # how often this point has listened already
     card: Any = None  # the question card, when one is being asked (the board shows it)
-    detail: str = ""  # e.g. the words asked back in "Did you say ...?"
     options: tuple[str, ...] = ()  # e.g. the tiles still to arrange
     attacker: str | None = None  # a Bezzerwizzer team waiting on this question (a board shows it)
+    retry: Retry | None = None  # why this point listens once more (answers, shouts)
+    asked: str | None = None  # CONFIRM: the words asked back in "Did you say ...?"
+    command: Sure | None = None  # SURE: the command asked back
+    gap: int | None = None  # timeline BEZZERWIZZER, PAWN_GAP: the gap the card was placed in

@@ -130,7 +130,7 @@ class Quizmaster(Host[StandardGame]):
         clock, exp = AnswerClock(self.timing), self.answer_expectation(card, team)
         for _ in range(self.timing.max_utterances):
             intent, heard = self.listener.ask(
-                role, team, prompt, clock.timeout, exp, card, detail=clock.detail
+                role, team, prompt, clock.timeout, exp, card, retry=clock.retry
             )
             if intent is None or heard is None:
                 if clock.silence(self.say):

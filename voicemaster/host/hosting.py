@@ -17,6 +17,7 @@ from voicemaster.host.log import GameLog
 from voicemaster.host.phrases import REFUSALS, refusal
 from voicemaster.host.point_words import SURE
 from voicemaster.host.ports import Annotating
+from voicemaster.host.privacy import Privacy
 from voicemaster.host.quiz import Quiz
 from voicemaster.host.windows import GENERAL
 from voicemaster.rules import Game, IllegalAction
@@ -46,12 +47,14 @@ class Host(Generic[G]):
         ears: Ears,
         timing: Timing | None = None,
         recover: Callable[[], None] | None = None,
+        privacy: Privacy | None = None,
     ) -> None:
         self.log = log
         self.quiz = quiz
         self.speaker = speaker
         self.ears = ears
         self.timing = timing or Timing()
+        self.privacy = privacy or Privacy()  # how a team keeps a secret: a phone, a keyboard
         self.seed = str(log.header.get("seed", 0))
         self.game: G = self.replay()
         self.listener = Listener(
@@ -63,6 +66,7 @@ class Host(Generic[G]):
             recover=recover,
             refuse=self.cannot_correct,
             sure_questions=self.sure_questions,
+            privacy=self.privacy,
         )
 
     def run(self) -> str:

@@ -3,8 +3,10 @@ audio, tests), and typed answers."""
 
 from __future__ import annotations
 
+import contextlib
 import select
 import sys
+from collections.abc import Iterator
 from typing import TextIO
 
 from voicemaster.speech.base import Expectation, Heard
@@ -61,3 +63,25 @@ class KeyboardEars:
             return True  # an in-memory stream is always ready
         ready, _, _ = select.select([fd], [], [], max(0.0, timeout))
         return bool(ready)
+
+    @contextlib.contextmanager
+    def hidden(self) -> Iterator[None]:
+        """The terminal's echo off for the duration: what is typed is not shown (a no-op
+        unless the answers are typed on a terminal)."""
+        try:
+            fd = self.stream.fileno() if self.stream.isatty() else None
+        except (AttributeError, OSError, ValueError):
+            fd = None
+        if fd is None or sys.platform == "win32":
+            yield
+            return
+        import termios
+
+        saved = termios.tcgetattr(fd)
+        quiet = list(saved)
+        quiet[3] = quiet[3] & ~termios.ECHO
+        termios.tcsetattr(fd, termios.TCSADRAIN, quiet)
+        try:
+            yield
+        finally:
+            termios.tcsetattr(fd, termios.TCSADRAIN, saved)

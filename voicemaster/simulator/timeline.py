@@ -15,6 +15,7 @@ from typing import Any
 
 from voicemaster.host.cues import Cue, Point
 from voicemaster.host.log import GameLog
+from voicemaster.host.privacy import Privacy
 from voicemaster.host.timeline.phrases import word
 from voicemaster.rules.timeline import choose_gap, fits
 from voicemaster.rules.timeline_types import TimelineCard
@@ -127,9 +128,9 @@ class TimelineSimTable(SimTable):
     # --- the others ---------------------------------------------------------------------------
     def _bezzerwizzer(self, cue: Cue, rng: random.Random) -> str | None:
         game, card = self.game, self.said
-        if card is None:  # no card was named: nobody knows what to contest
+        gap = cue.gap  # where the card was placed
+        if card is None or gap is None:  # no card was named: nobody knows what to contest
             return None
-        gap = int(cue.detail)
         taken = {int(o.rsplit(":", 1)[1]) for o in cue.options} | {gap}
         done = {o.rsplit(":", 1)[0] for o in cue.options}
         ready = [t for t in game.teams if t != cue.team and t not in done and game.pawns[t] > 0]
@@ -191,11 +192,11 @@ def simulate_timeline(
     seed: int,
     skill: float,
     through: str,
-    wrap: Callable[[Any], Any] | None = None,
+    wrap: Callable[[Any], tuple[Any, Privacy]] | None = None,
 ) -> int:
     """Run a simulated timeline game (text, or audio through the real listening path) and
     print the summary as the last line.  2 when audio cannot be set up.  ``wrap``: ears
-    around the simulated table's (the live board's)."""
+    around the simulated table's (the live board's), with the board's phone views."""
     from voicemaster.host.listening import Timing
     from voicemaster.host.setup.session import fail
     from voicemaster.host.text_io import TranscriptSpeaker
@@ -214,8 +215,8 @@ def simulate_timeline(
     else:
         table = TimelineSimTable(log, seed, skill, quiz.deck)
         speaker = table.speaker(TranscriptSpeaker())
-    ears = table if wrap is None else wrap(table)
-    master = TimelineQuizmaster(log, quiz, speaker, ears, Timing())
+    ears, privacy = (table, Privacy()) if wrap is None else wrap(table)
+    master = TimelineQuizmaster(log, quiz, speaker, ears, Timing(), privacy=privacy)
     problem = master.deck_problem()
     if problem is not None:
         log.close()

@@ -154,7 +154,7 @@ def test_a_half_heard_shout_before_the_question_is_asked_again(tmp_path: Path) -
     (line,) = questions(qm)
     assert line["question"]["bezzerwizzer"]["when"] == "before"  # heard narrowly twice: stands
     assert speaker.said.count(SHOUT_AGAIN) == 1
-    assert [c.detail for c in table.cues if c.kind == "before"][:2] == ["", "shout"]
+    assert [c.retry for c in table.cues if c.kind == "before"][:2] == [None, "shout"]
 
 
 def test_a_correction_says_points_not_spaces_or_a_finish(tmp_path: Path) -> None:

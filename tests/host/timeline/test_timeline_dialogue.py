@@ -197,7 +197,7 @@ def test_bezzerwizzer_on_the_placed_gap_or_by_the_active_player_is_refused(
     tmp_path: Path,
 ) -> None:
     def same(cue: Cue) -> str:
-        return f"Bezzerwizzer blue gap {word(int(cue.detail))}"
+        return f"Bezzerwizzer blue gap {word(cue.gap or 0)}"
 
     table = TimelineTable(limit=60).at("bezzerwizzer", same, "Bezzerwizzer red gap one", None)
     qm, speaker = quizmaster(tmp_path / "g.jsonl", table)

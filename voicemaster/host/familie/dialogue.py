@@ -20,14 +20,12 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Literal
 
 from voicemaster.host import intents, windows
-from voicemaster.host.cues import Point
+from voicemaster.host.cues import Point, Retry
 from voicemaster.host.dialogue import Quizmaster
-from voicemaster.host.familie.private import private_typing
 from voicemaster.host.intents import Shout
 from voicemaster.host.phrases import listing, team_name
-from voicemaster.host.ports import base_ears, private_answer
+from voicemaster.host.privacy import Secretly
 from voicemaster.host.setup.voice import QUIT, stop_if_quit
-from voicemaster.host.text_io import KeyboardEars
 from voicemaster.host.turn import PendingAttack, Retake, Turn
 from voicemaster.rules.actions import Action, Answer
 from voicemaster.rules.events import Event
@@ -177,8 +175,7 @@ class FamilieTurn(Turn):
                 prompt,
                 timing.before,
                 windows.shouts(game.teams),
-                None,
-                "shout" if asked else "",
+                retry=Retry.SHOUT if asked else None,
             )
             if intent is None or (isinstance(intent, intents.Command) and intent.name == "pass"):
                 break
@@ -192,19 +189,16 @@ class FamilieTurn(Turn):
     def adults_first(self, card: Card, attack: PendingAttack) -> Answer:
         """The attacking adults commit their answer before the children hear the options."""
         qm, who, kids = self.qm, team_name(attack.team), team_name(self.team)
-        keyboard = base_ears(qm.ears)
-        with private_answer(qm.ears, attack.team) as on_phone:
-            if on_phone:
+        with qm.privacy.answering(attack.team) as secretly:
+            if secretly is Secretly.PHONE:
                 prompt = f"{who}, type your answer on your phone. {kids}, please wait."
-            elif isinstance(keyboard, KeyboardEars):
+            elif secretly is Secretly.TYPED:
                 prompt = f"{who}, type your answer privately: it is not shown. {kids}, please wait."
             else:
                 prompt = f"{kids}, please cover your ears. {who}, your answer?"
             qm.say(prompt)
-            typing = keyboard if isinstance(keyboard, KeyboardEars) and not on_phone else None
-            with private_typing(typing):
-                got = qm.answer_window(attack.team, card, Point.ATTACKER, prompt)
-        if on_phone:
+            got = qm.answer_window(attack.team, card, Point.ATTACKER, prompt)
+        if secretly is Secretly.PHONE:
             qm.say(f"Thank you, {who}.")
         else:
             qm.say(f"Thank you, {who}. {kids}, you can listen again.")

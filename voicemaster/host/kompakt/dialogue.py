@@ -16,7 +16,6 @@ from voicemaster.host import intents, windows
 from voicemaster.host.dialogue import Quizmaster
 from voicemaster.host.intents import Command, Shout, Speech, ZwapTiles
 from voicemaster.host.phrases import REFUSALS, listing, possessive, team_name, verb, verdict
-from voicemaster.host.ports import has_view
 from voicemaster.host.turn import PendingAttack, Turn
 from voicemaster.rules import Question, StartRound
 from voicemaster.rules.actions import Zwap
@@ -151,7 +150,7 @@ class KompaktTurn(Turn):
 
     def told_category(self) -> str:
         """The hidden token, said aloud unless the team sees it on its phone."""
-        if has_view(self.qm.ears, self.team):
+        if self.qm.privacy.has_view(self.team):
             return "Your category is on your phone."
         return f"Your category: {self.qm.kompakt.category_at(self.team)}."
 
@@ -197,13 +196,13 @@ class KompaktTurn(Turn):
             return attack
         qm.commit(action, {})
         now = qm.kompakt.category_at(self.team)
-        told = "see your phone" if has_view(qm.ears, self.team) else f"your category is now {now}"
+        told = "see your phone" if qm.privacy.has_view(self.team) else f"your category is now {now}"
         qm.say(
             f"Zwap: {team_name(self.team)} and {team_name(named[0])} swap tokens, unseen. "
             f"{team_name(self.team)}, {told}."
         )
         if attack is not None:
-            hidden = has_view(qm.ears, self.team)
+            hidden = qm.privacy.has_view(self.team)
             attack = self.offer_take_back(attack, "the new token" if hidden else now)
         return attack
 

@@ -150,7 +150,7 @@ class TimelineTurn:
                     qm.timing.before,
                     qm.expectation(),
                     card,
-                    detail=str(gap),
+                    gap=gap,
                     options=taken,
                 )
             except Correction as take:
@@ -191,7 +191,7 @@ class TimelineTurn:
         prompt = f"{team_name(team)}, which gap?"
         qm.say(prompt)
         _i, heard = qm.listener.ask(
-            Point.PAWN_GAP, team, prompt, qm.timing.choice, qm.expectation(), card, detail=str(gap)
+            Point.PAWN_GAP, team, prompt, qm.timing.choice, qm.expectation(), card, gap=gap
         )
         if heard is None:
             return None
