@@ -19,6 +19,7 @@ from voicemaster.speech.tts import (
     EspeakRenderer,
     Pyttsx3Renderer,
     TextSpeaker,
+    VoiceNotice,
     VoiceSettings,
     VoiceSpeaker,
     make_speaker,
@@ -154,11 +155,14 @@ def test_playback_failure_explains_once_and_prints(caplog: pytest.LogCaptureFixt
     needs("aplay")
     out = io.StringIO()
     player = AplayPlayer(device="voicemaster_no_such_pcm")  # fails with or without a card
-    speaker = VoiceSpeaker([EspeakRenderer()], player, out)
+    notices: list[VoiceNotice] = []
+    speaker = VoiceSpeaker([EspeakRenderer()], player, out, notify=notices.append)
     with caplog.at_level(logging.WARNING, logger="voicemaster.speech.tts"):
         speaker.say("Welcome to Bezzerwizzer.")
         speaker.say("Team blue starts.")
         speaker.chime("right")
+    (notice,) = notices  # told once, as a notice: the quizmaster prints from now on
+    assert notice.kind == "text" and "cannot play sound" in notice.reason
     assert "QUIZMASTER: Welcome to Bezzerwizzer." in out.getvalue()
     assert "QUIZMASTER: Team blue starts." in out.getvalue()
     messages = [r.getMessage() for r in caplog.records]

@@ -50,29 +50,23 @@ from voicemaster.speech.voice_choice import VoiceChoice
 
 if TYPE_CHECKING:
     from voicemaster.board.session import BoardSession
+    from voicemaster.speech.tts import VoiceNotice
 
 log = logging.getLogger(__name__)
 
 
-TEXT_NOTICE = "instead"  # the speech layer's warnings that end in printing instead of speaking
+class ScreenNotices:
+    """Shows on screen, once each, why the quizmaster prints instead of speaking (no sound
+    card, no speech engine) and which other voice speaks when the Piper voice cannot be used
+    (the speech layer's ``VoiceNotice``s; the details stay in the log file)."""
 
-
-class _ScreenNotice(logging.Handler):
-    """Says on screen, once, why the quizmaster prints instead of speaking (no sound card,
-    no speech engine), and once that it speaks with espeak-ng as the Piper voice cannot be
-    used; the details stay in the log file."""
-
-    def __init__(self, notices: tuple[str, ...]) -> None:
-        super().__init__(logging.WARNING)
-        self.notices = notices
+    def __init__(self) -> None:
         self.shown: set[str] = set()
 
-    def emit(self, record: logging.LogRecord) -> None:
-        message = record.getMessage()
-        for notice in self.notices:
-            if notice not in self.shown and notice in message:
-                self.shown.add(notice)
-                print(f"voicemaster: {message}", file=sys.stderr, flush=True)
+    def __call__(self, notice: VoiceNotice) -> None:
+        if notice.kind not in self.shown:
+            self.shown.add(notice.kind)
+            print(f"voicemaster: {notice}", file=sys.stderr, flush=True)
 
 
 def make_speaker(output: str, choice: VoiceChoice | None = None) -> Speaker:
@@ -80,14 +74,10 @@ def make_speaker(output: str, choice: VoiceChoice | None = None) -> Speaker:
     fixed phrases rendered ahead for the usual four teams; or the screen."""
     if output == "text":
         return PrintSpeaker()
-    from voicemaster.speech.tts import VOICE_NOTICE
     from voicemaster.speech.tts import make_speaker as make_voice
 
-    tts_log = logging.getLogger("voicemaster.speech.tts")
-    if not any(isinstance(h, _ScreenNotice) for h in tts_log.handlers):
-        tts_log.addHandler(_ScreenNotice((TEXT_NOTICE, VOICE_NOTICE)))
     choice = choice or VoiceChoice()
-    speaker = make_voice(choice.kind, settings=choice.settings)
+    speaker = make_voice(choice.kind, settings=choice.settings, notify=ScreenNotices())
     if isinstance(speaker, PreparingPhrases):
         speaker.prepare_phrases(fixed_phrases(TEAM_COLOURS[:4]))
     return speaker
