@@ -38,7 +38,7 @@ from voicemaster.settings import (
 if TYPE_CHECKING:
     from voicemaster.board.settings import BoardSettings
     from voicemaster.places import Places
-    from voicemaster.speech.voice_choice import VoiceChoice
+    from voicemaster.speech.voice.voice_choice import VoiceChoice
 
 __all__ = ["build_parser", "main", "settings_for"]
 
@@ -90,7 +90,7 @@ def _places(ns: argparse.Namespace, config: Config) -> Places:
 def _voice(ns: argparse.Namespace, config: Config) -> VoiceChoice:
     """The quizmaster's voice from the flags, else the config file."""
     from voicemaster.places import ConfigError
-    from voicemaster.speech.voice_choice import choose_voice
+    from voicemaster.speech.voice.voice_choice import choose_voice
 
     table, config_file = config
 

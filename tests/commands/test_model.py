@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from voicemaster.cli import main
-from voicemaster.speech import models
+from voicemaster.speech.asr import vosk_models
+from voicemaster.speech.asr.recognizers import VOSK_MODEL, find_vosk_model, make_recognizer
 from voicemaster.speech.base import SpeechUnavailable
-from voicemaster.speech.recognizers import VOSK_MODEL, find_vosk_model, make_recognizer
 
 
 def test_model_download_offline_is_a_clear_message(
@@ -26,12 +26,12 @@ def test_model_download_offline_is_a_clear_message(
 
 def test_model_download_refuses_an_unreachable_server_quickly(tmp_path: Path) -> None:
     # a closed local port: refused at once, not a hang
-    assert models.download(tmp_path, url="http://127.0.0.1:9/model.zip", timeout=2.0) == 2
+    assert vosk_models.download(tmp_path, url="http://127.0.0.1:9/model.zip", timeout=2.0) == 2
 
 
 def fake_model_zip(path: Path, name: str = VOSK_MODEL, missing: str | None = None) -> Path:
     with zipfile.ZipFile(path, "w") as zf:
-        for member in models.REQUIRED:
+        for member in vosk_models.REQUIRED:
             if member != missing:
                 zf.writestr(f"{name}/{member}", b"data")
         zf.writestr(f"{name}/README", b"a model")
@@ -40,24 +40,24 @@ def fake_model_zip(path: Path, name: str = VOSK_MODEL, missing: str | None = Non
 
 def test_archive_structure_is_verified_and_unpacked(tmp_path: Path) -> None:
     good = fake_model_zip(tmp_path / "good.zip")
-    folder = models.unpack(good, tmp_path / "models")
+    folder = vosk_models.unpack(good, tmp_path / "models")
     assert folder == tmp_path / "models" / VOSK_MODEL
     assert find_vosk_model(tmp_path / "models") == folder
     assert find_vosk_model(None) is None  # no models folder given: none is assumed
-    with pytest.raises(models.DownloadError, match="missing graph/HCLr.fst"):
-        models.verify_archive(fake_model_zip(tmp_path / "m.zip", missing="graph/HCLr.fst"))
-    with pytest.raises(models.DownloadError, match="unexpected member"):
-        models.verify_archive(fake_model_zip(tmp_path / "o.zip", name="other"))
+    with pytest.raises(vosk_models.DownloadError, match="missing graph/HCLr.fst"):
+        vosk_models.verify_archive(fake_model_zip(tmp_path / "m.zip", missing="graph/HCLr.fst"))
+    with pytest.raises(vosk_models.DownloadError, match="unexpected member"):
+        vosk_models.verify_archive(fake_model_zip(tmp_path / "o.zip", name="other"))
     broken = tmp_path / "broken.zip"
     broken.write_bytes(good.read_bytes()[:200])
-    with pytest.raises(models.DownloadError, match="not a valid zip"):
-        models.verify_archive(broken)
+    with pytest.raises(vosk_models.DownloadError, match="not a valid zip"):
+        vosk_models.verify_archive(broken)
 
 
 def test_model_list(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["model", "list", "--dir", str(tmp_path)]) == 0
     assert "no vosk models" in capsys.readouterr().out
-    models.unpack(fake_model_zip(tmp_path / "good.zip"), tmp_path)
+    vosk_models.unpack(fake_model_zip(tmp_path / "good.zip"), tmp_path)
     assert main(["model", "list", "--dir", str(tmp_path)]) == 0
     assert VOSK_MODEL in capsys.readouterr().out
 

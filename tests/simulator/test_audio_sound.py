@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from tests.host.helpers import DECK, header
+from voicemaster.audio_sim.synth import check_voice, synthesize
 from voicemaster.cli import build_parser, main, settings_for
 from voicemaster.commands.simulate import _simulation_header
 from voicemaster.host.channels import Cue
@@ -27,7 +28,6 @@ from voicemaster.simulator.audio import (
 )
 from voicemaster.speech import audio
 from voicemaster.speech.base import Expectation, Heard, SpeechUnavailable
-from voicemaster.speech.synth import check_voice, synthesize
 
 pytestmark = pytest.mark.skipif(
     not (shutil.which("flite") and shutil.which("espeak-ng")), reason="needs flite and espeak-ng"
@@ -158,9 +158,9 @@ class Tap:
 @pytest.fixture
 def tap(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
     """No recognizer, ears that record the audio, and the synthesis calls."""
+    import voicemaster.audio_sim.synth as synth
+    import voicemaster.speech.asr.recognizers as recognizers
     import voicemaster.speech.mic_ears as mic_ears
-    import voicemaster.speech.recognizers as recognizers
-    import voicemaster.speech.synth as synth
 
     monkeypatch.setattr(recognizers, "make_recognizer", lambda *a, **k: object())
     monkeypatch.setattr(mic_ears, "MicEars", Tap)

@@ -20,11 +20,11 @@ import numpy as np
 from voicemaster.judge.cases import JUDGE_KEYS, key_problem, string_list
 from voicemaster.judge.model import Verdict
 from voicemaster.settings import HearSettings
+from voicemaster.speech.asr.recognizers import make_recognizer
 from voicemaster.speech.audio import AudioError, dither, duration_s, pad, read_wav
 from voicemaster.speech.base import Heard, Recognizer, SpeechUnavailable
-from voicemaster.speech.endpoint_config import EndpointConfig
+from voicemaster.speech.capture.endpoint_config import EndpointConfig
 from voicemaster.speech.mic_ears import MicEars, expectation_for, listen_and_judge
-from voicemaster.speech.recognizers import make_recognizer
 
 HEAR_KEYS = (*(k for k in JUDGE_KEYS if k != "spoken"), "wav", "teams")
 SPOT_KEYS = ("id", "wav", "teams")
@@ -63,8 +63,8 @@ def _stream(path: Path, seed: int) -> tuple[bytes, float]:
 
 def _ears(pcm: bytes, recognizer: Recognizer, models: Path | None) -> MicEars:
     """The file's ears as the game's: its second opinion too (joined into ``models``)."""
-    from voicemaster.speech.second_opinion import default_for
-    from voicemaster.speech.sources import WavSource
+    from voicemaster.audio_sim.sources import WavSource
+    from voicemaster.speech.asr.second_opinion import default_for
 
     second = default_for(recognizer, models)
     return MicEars(WavSource(pcm, chunk_ms=CHUNK_MS), recognizer, FILE_CONFIG, second=second)
@@ -186,9 +186,9 @@ def spot_one(
     obj: dict[str, Any], base: Path, rec: Recognizer, seed: int, keywords: Any = None
 ) -> dict[str, Any]:
     """One `spot` line: the file streamed through the keyword spotter, each candidate confirmed
-    by Whisper (:mod:`voicemaster.speech.kws`), until a shout is confirmed."""
-    from voicemaster.speech.kws import spot
-    from voicemaster.speech.whisper_asr import WhisperRecognizer
+    by Whisper (:mod:`voicemaster.speech.asr.kws`), until a shout is confirmed."""
+    from voicemaster.speech.asr.kws import spot
+    from voicemaster.speech.asr.whisper_asr import WhisperRecognizer
 
     why = key_problem(obj, SPOT_KEYS, ("wav",))
     if why is not None:
@@ -205,8 +205,8 @@ def spot_one(
 def cmd_spot(settings: HearSettings) -> int:
     """Shouts are spotted by pocketsphinx's keyword search and confirmed by Whisper."""
     try:
-        from voicemaster.speech.kws import KeywordSpotter
-        from voicemaster.speech.whisper_asr import WhisperRecognizer
+        from voicemaster.speech.asr.kws import KeywordSpotter
+        from voicemaster.speech.asr.whisper_asr import WhisperRecognizer
 
         keywords = KeywordSpotter()
         whisper = WhisperRecognizer(settings.model)

@@ -29,14 +29,14 @@ def cmd_download(settings: ModelSettings) -> int:
 
 
 def _download(settings: ModelSettings) -> int:
-    from voicemaster.speech.models import download
-    from voicemaster.speech.whisper_models import WHISPER_MODELS, download_whisper
+    from voicemaster.speech.asr.vosk_models import download
+    from voicemaster.speech.asr.whisper_models import WHISPER_MODELS, download_whisper
 
     name, folder = settings.name or "vosk", settings.folder
     if name in WHISPER_MODELS:
         return download_whisper(folder, name)
     if name.startswith("piper:"):
-        from voicemaster.speech.piper_voices import download_piper
+        from voicemaster.speech.voice.piper_voices import download_piper
 
         return download_piper(folder, name.partition(":")[2])
     if name != "vosk":
@@ -47,13 +47,13 @@ def _download(settings: ModelSettings) -> int:
 
 
 def cmd_list(settings: ModelSettings) -> int:
-    from voicemaster.speech.models import list_models
-    from voicemaster.speech.piper_tts import BUNDLED_PACKAGE as BUNDLED_PIPER
-    from voicemaster.speech.piper_tts import BUNDLED_VOICE
-    from voicemaster.speech.piper_tts import available as piper_available
-    from voicemaster.speech.piper_voices import list_piper
-    from voicemaster.speech.whisper_asr import BUNDLED_PACKAGE, available
-    from voicemaster.speech.whisper_models import list_whisper
+    from voicemaster.speech.asr.vosk_models import list_models
+    from voicemaster.speech.asr.whisper_asr import BUNDLED_PACKAGE, available
+    from voicemaster.speech.asr.whisper_models import list_whisper
+    from voicemaster.speech.voice.piper_tts import BUNDLED_PACKAGE as BUNDLED_PIPER
+    from voicemaster.speech.voice.piper_tts import BUNDLED_VOICE
+    from voicemaster.speech.voice.piper_tts import available as piper_available
+    from voicemaster.speech.voice.piper_voices import list_piper
 
     bundled = "installed" if available() else "not installed"
     print(f"whisper tiny.en\t(bundled in {BUNDLED_PACKAGE}: {bundled})")

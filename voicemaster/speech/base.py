@@ -37,7 +37,7 @@ class Expectation:
 @dataclass(frozen=True)
 class Signals:
     """What an open-vocabulary recognizer (Whisper) says of its own transcript; read by
-    :mod:`voicemaster.speech.policy`, never by the host."""
+    :mod:`voicemaster.speech.asr.policy`, never by the host."""
 
     logprob: float = 0.0  # mean log-probability of the transcript's tokens (0 = certain)
     no_speech: float = 0.0  # probability that the audio held no speech at all
@@ -62,7 +62,7 @@ GrammarPath = Literal["best", "n-best", "partial", ""]
 @dataclass(frozen=True)
 class PhoneCheck:
     """How a grammar recognizer (pocketsphinx) checked its phrase against a phone loop decoding
-    the same audio (see :mod:`voicemaster.speech.fusion`); for tests and benchmarks, never the
+    the same audio (see :mod:`voicemaster.speech.asr.fusion`); for tests and benchmarks, never the
     host."""
 
     path: GrammarPath = ""  # how the grammar's phrase was found
@@ -97,7 +97,7 @@ class Heard:
     shout_s: float = 0.0  # seconds into the utterance where the shout starts (0: unknown)
     check: PhoneCheck | None = None  # a grammar recognizer's verification, if any
     # a second recognizer's report on the same audio, asked when this one was in doubt
-    # (speech/second_opinion.py); the policy decides from both
+    # (speech/asr/second_opinion.py); the policy decides from both
     second: Heard | None = None
 
 
@@ -157,7 +157,7 @@ class Resetting(Protocol):
 @runtime_checkable
 class StreamingRecognizer(Recognizer, Protocol):
     """A recognizer that decodes an utterance while it arrives (see
-    :mod:`voicemaster.speech.decoding`)."""
+    :mod:`voicemaster.speech.asr.decoding`)."""
 
     def start(self, expectation: Expectation) -> None:
         """Begin one utterance heard in the window ``expectation``."""

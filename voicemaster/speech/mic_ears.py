@@ -19,7 +19,10 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 from voicemaster.judge.model import AnswerKey, Verdict
-from voicemaster.speech import policy
+from voicemaster.speech.asr import policy
+from voicemaster.speech.asr.decoding import UtteranceDecoder
+from voicemaster.speech.asr.grammar import spoken
+from voicemaster.speech.asr.second_opinion import SecondOpinion
 from voicemaster.speech.base import (
     AudioSource,
     Expectation,
@@ -29,11 +32,8 @@ from voicemaster.speech.base import (
     Resetting,
     SpeechUnavailable,
 )
-from voicemaster.speech.decoding import UtteranceDecoder
-from voicemaster.speech.endpoint_config import EndpointConfig
-from voicemaster.speech.endpointer import Endpoint, Endpointer, State
-from voicemaster.speech.grammar import spoken
-from voicemaster.speech.second_opinion import SecondOpinion
+from voicemaster.speech.capture.endpoint_config import EndpointConfig
+from voicemaster.speech.capture.endpointer import Endpoint, Endpointer, State
 
 READ_TIMEOUT_S = 0.5  # wall time per read of the source
 # A recognizer that decodes whole utterances (Whisper) starts at this pause, so its decoding

@@ -16,7 +16,7 @@ import zipfile
 from pathlib import Path
 from typing import IO, Any
 
-from voicemaster.speech.recognizers import VOSK_MODEL, is_vosk_model
+from voicemaster.speech.asr.recognizers import VOSK_MODEL, is_vosk_model
 
 MODEL_URL = f"https://alphacephei.com/vosk/models/{VOSK_MODEL}.zip"
 MODEL_BYTES = 41_205_931

@@ -10,8 +10,8 @@ import re
 import sys
 from pathlib import Path
 
-from voicemaster.speech.piper_tts import piper_config
-from voicemaster.speech.voice_choice import PIPER_FOLDER
+from voicemaster.speech.voice.piper_tts import piper_config
+from voicemaster.speech.voice.voice_choice import PIPER_FOLDER
 
 NAME = re.compile(r"^[a-z]{2,3}_[A-Z]{2}-[A-Za-z0-9_]+-(x_low|low|medium|high)$")
 
