@@ -10,7 +10,7 @@ import pytest
 from voicemaster.cli import main
 from voicemaster.speech.asr import vosk_models
 from voicemaster.speech.asr.recognizers import VOSK_MODEL, find_vosk_model, make_recognizer
-from voicemaster.speech.base import SpeechUnavailable
+from voicemaster.speech.base import BadDownload, DownloadError, SpeechUnavailable
 
 
 def test_model_download_offline_is_a_clear_message(
@@ -24,9 +24,22 @@ def test_model_download_offline_is_a_clear_message(
     assert not list((tmp_path / "models").glob("*.part"))
 
 
-def test_model_download_refuses_an_unreachable_server_quickly(tmp_path: Path) -> None:
-    # a closed local port: refused at once, not a hang
-    assert vosk_models.download(tmp_path, url="http://127.0.0.1:9/model.zip", timeout=2.0) == 2
+def test_model_download_refuses_an_unreachable_server_quickly(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    # a closed local port: refused at once, not a hang; the speech layer raises, never prints
+    with pytest.raises(DownloadError, match="refused") as caught:
+        vosk_models.download(tmp_path, url="http://127.0.0.1:9/model.zip", timeout=2.0)
+    assert "copy a vosk model folder" in caught.value.hint
+    assert not list(tmp_path.glob("*.part"))
+    assert capfd.readouterr() == ("", "")
+
+
+def test_a_download_that_is_not_the_model_is_a_bad_download(tmp_path: Path) -> None:
+    archive = fake_model_zip(tmp_path / "other.zip", name="other")
+    with pytest.raises(BadDownload, match="unexpected member"):
+        vosk_models.download(tmp_path / "models", url=archive.as_uri())
+    assert not list((tmp_path / "models").iterdir())  # neither the archive nor a folder
 
 
 def fake_model_zip(path: Path, name: str = VOSK_MODEL, missing: str | None = None) -> Path:
@@ -44,13 +57,13 @@ def test_archive_structure_is_verified_and_unpacked(tmp_path: Path) -> None:
     assert folder == tmp_path / "models" / VOSK_MODEL
     assert find_vosk_model(tmp_path / "models") == folder
     assert find_vosk_model(None) is None  # no models folder given: none is assumed
-    with pytest.raises(vosk_models.DownloadError, match="missing graph/HCLr.fst"):
+    with pytest.raises(BadDownload, match="missing graph/HCLr.fst"):
         vosk_models.verify_archive(fake_model_zip(tmp_path / "m.zip", missing="graph/HCLr.fst"))
-    with pytest.raises(vosk_models.DownloadError, match="unexpected member"):
+    with pytest.raises(BadDownload, match="unexpected member"):
         vosk_models.verify_archive(fake_model_zip(tmp_path / "o.zip", name="other"))
     broken = tmp_path / "broken.zip"
     broken.write_bytes(good.read_bytes()[:200])
-    with pytest.raises(vosk_models.DownloadError, match="not a valid zip"):
+    with pytest.raises(BadDownload, match="not a valid zip"):
         vosk_models.verify_archive(broken)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Literal, Protocol, runtime_checkable
 
 SAMPLE_RATE = 16_000
@@ -12,6 +13,29 @@ ASR_NAMES = ("whisper", "pocketsphinx", "vosk")  # the selectable recognizers
 
 class SpeechUnavailable(RuntimeError):
     """A speech component cannot run here; the message names what to install or plug in."""
+
+
+class DownloadError(RuntimeError):
+    """A model that could not be fetched (offline, a missing package, a bad name); ``hint``
+    says what works instead.  Nothing half-fetched is left behind."""
+
+    def __init__(self, message: str, hint: str = "") -> None:
+        super().__init__(message)
+        self.hint = hint
+
+
+class BadDownload(DownloadError):
+    """A model that was fetched but is not the model (damaged, incomplete, another file)."""
+
+
+@dataclass(frozen=True)
+class Fetched:
+    """A model ``voicemaster model download`` asked for, in its folder: ``already`` there, or
+    fetched now (``note``: what was verified, or how to choose it)."""
+
+    path: Path
+    already: bool = False
+    note: str = ""
 
 
 @dataclass(frozen=True)
