@@ -13,6 +13,7 @@ import pytest
 
 from voicemaster.audio_sim.sources import WavSource
 from voicemaster.audio_sim.synth import synthesize
+from voicemaster.commands.hear import listen_and_judge
 from voicemaster.judge import AnswerKey
 from voicemaster.speech import audio
 from voicemaster.speech.asr.decoding import UtteranceDecoder
@@ -24,7 +25,7 @@ from voicemaster.speech.base import (
     SpeechUnavailable,
     StreamingRecognizer,
 )
-from voicemaster.speech.mic_ears import MicEars, expectation_for, is_final, listen_and_judge
+from voicemaster.speech.mic_ears import MicEars, expectation_for, is_final
 
 if not (
     Path(__file__).resolve().parents[2] / "voicemaster/speech/asr/pocketsphinx_asr.py"

@@ -9,22 +9,25 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Any, TextIO
 
 import numpy as np
 
+from voicemaster.judge import judge
 from voicemaster.judge.cases import JUDGE_KEYS, key_problem, string_list
-from voicemaster.judge.model import Verdict
+from voicemaster.judge.model import AnswerKey, Verdict
 from voicemaster.settings import HearSettings
 from voicemaster.speech.asr.recognizers import make_recognizer
 from voicemaster.speech.audio import AudioError, dither, duration_s, pad, read_wav
-from voicemaster.speech.base import Heard, Recognizer, SpeechUnavailable
+from voicemaster.speech.base import Expectation, Heard, Recognizer, SpeechUnavailable
 from voicemaster.speech.capture.endpoint_config import EndpointConfig
-from voicemaster.speech.mic_ears import MicEars, expectation_for, listen_and_judge
+from voicemaster.speech.mic_ears import HeardUtterance, MicEars, expectation_for
 
 HEAR_KEYS = (*(k for k in JUDGE_KEYS if k != "spoken"), "wav", "teams")
 SPOT_KEYS = ("id", "wav", "teams")
@@ -120,11 +123,33 @@ def _safely(one: Any, line: str, number: int, base: Path, rec: Recognizer) -> di
 # ---------------------------------------------------------------------------- hear
 
 
+@dataclass(frozen=True)
+class JudgedUtterance:
+    """An utterance heard and judged."""
+
+    utterance: HeardUtterance
+    verdict: Verdict
+    judge_ms: float
+    latency_ms: float  # last speech sample -> verdict (wall)
+
+
+def listen_and_judge(
+    ears: MicEars, expectation: Expectation, key: AnswerKey, timeout: float
+) -> JudgedUtterance | None:
+    """Endpoint -> recognize -> judge ``key``.  None: silence."""
+    got = ears.listen(expectation, timeout)
+    if got is None:
+        return None
+    began = time.perf_counter()
+    verdict = judge(got.heard.text, key)
+    judge_ms = (time.perf_counter() - began) * 1000
+    return JudgedUtterance(got, verdict, judge_ms, got.latency_ms + judge_ms)
+
+
 def hear_one(
     obj: dict[str, Any], base: Path, rec: Recognizer, seed: int, models: Path | None = None
 ) -> dict[str, Any]:
     """One `hear` line -> its output object (raises ValueError/AudioError on a bad line)."""
-    from voicemaster.judge import judge
     from voicemaster.judge.cases import BadLine, parse_line
 
     why = key_problem(obj, HEAR_KEYS, ("wav", "answer"))
