@@ -20,7 +20,7 @@ from tests.speech.conftest import needs
 from voicemaster.speech.audio import dither, resample, to_array
 from voicemaster.speech.base import SpeechUnavailable
 from voicemaster.speech.capture.microphone import NO_MIC, Device, choose_rate, find_input
-from voicemaster.speech.voice.tts import EspeakRenderer
+from voicemaster.speech.voice.renderers import EspeakRenderer
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -14,16 +14,14 @@ import pytest
 from tests.speech.conftest import needs
 from voicemaster.speech.audio import active_level_db, to_array
 from voicemaster.speech.base import SpeechUnavailable
-from voicemaster.speech.voice.tts import (
-    AplayPlayer,
+from voicemaster.speech.voice.players import AplayPlayer
+from voicemaster.speech.voice.renderers import (
     EspeakRenderer,
     Pyttsx3Renderer,
-    TextSpeaker,
     VoiceSettings,
-    VoiceSpeaker,
-    make_speaker,
     parse_wav,
 )
+from voicemaster.speech.voice.tts import TextSpeaker, VoiceSpeaker, make_speaker
 
 QUESTION = "Which planet is the largest in our solar system?"
 SHORT = "Blue team."

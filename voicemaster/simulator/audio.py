@@ -42,8 +42,6 @@ from voicemaster.speech.base import (
 # clearest English).  Where Piper is not installed (32-bit ARM) flite's rms speaks in its place.
 VOICES = ("flite:slt", "espeak:en-us+f3", "piper:joe", "espeak:en-gb-x-rp+m3")
 WITHOUT_PIPER = "flite:rms"
-# ... and those of records written before the voices were kept in them (all flite)
-LEGACY_VOICES = ("flite:slt", "flite:rms", "flite:awb", "flite:kal16")
 # Continuous room noise (pink: most of its energy low, like fans, traffic or a car), about 25 dB
 # under the flite voices' speech level (-16 to -21 dBFS).  Noise that starts with the utterance
 # would not be a room: its onset sounds like an "f".
@@ -71,8 +69,8 @@ class Sound:
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any]) -> Sound:
-        """From a record's ``simulate`` options (older records: their flite voices, quiet)."""
-        voices = tuple(options.get("voices") or LEGACY_VOICES)
+        """From a record's ``simulate`` options (none kept: today's voices, a quiet room)."""
+        voices = tuple(options.get("voices") or default_voices())
         noise = options.get("noise")
         if noise is not None and noise not in NOISES:
             raise ValueError(f"unknown noise {noise!r} (use {' or '.join(NOISES)})")

@@ -32,7 +32,6 @@ from voicemaster.speech.voice.renderers import (
     Pyttsx3Renderer,
     Renderer,
     VoiceSettings,
-    parse_wav,
 )
 
 log = logging.getLogger(__name__)
@@ -276,12 +275,3 @@ def make_speaker(
 
 
 # moved to renderers.py and players.py; imported from here too
-__all__ = [
-    "AplayPlayer",
-    "EspeakRenderer",
-    "Player",
-    "Pyttsx3Renderer",
-    "Renderer",
-    "VoiceSettings",
-    "parse_wav",
-]
