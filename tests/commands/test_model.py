@@ -92,6 +92,15 @@ def test_the_models_folder_is_found_from_any_working_folder(
     assert f"{project_models}/" in out and "does not exist" not in out
 
 
+def test_an_installed_package_keeps_its_models_in_the_data_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("voicemaster.places.PROJECT", tmp_path / "site-packages")  # no checkout
+    monkeypatch.setenv("VOICEMASTER_DATA", str(tmp_path / "data"))
+    assert main(["model", "list"]) == 0
+    assert f"{tmp_path / 'data' / 'models'}/ does not exist" in capsys.readouterr().out
+
+
 def test_a_failed_download_leaves_no_empty_folder(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
