@@ -7,6 +7,7 @@ and its simulation is the checkout's to the byte.  No network: the wheel is inst
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 import sysconfig
@@ -15,6 +16,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
+SOURCES = ("pyproject.toml", "setup.py", "README.md", "voicemaster", "decks")
 SIMULATE = ["simulate", "--variant", "familie", "--seed", "1", "--teams", "3", "--through", "text"]
 
 
@@ -30,9 +32,17 @@ def _run(
 
 def _installed(tmp: Path, env: dict[str, str]) -> Path:
     """A fresh virtual environment holding the wheel of this checkout; its ``bin``."""
-    wheels, venv = tmp / "wheels", tmp / "venv"
+    source, wheels, venv = tmp / "source", tmp / "wheels", tmp / "venv"
+    source.mkdir()
+    for name in SOURCES:  # a clean copy: no build/ left by an earlier build slips in
+        if (ROOT / name).is_dir():
+            shutil.copytree(
+                ROOT / name, source / name, ignore=shutil.ignore_patterns("__pycache__")
+            )
+        else:
+            shutil.copy(ROOT / name, source / name)
     pip = [sys.executable, "-m", "pip", "--disable-pip-version-check", "-q"]
-    _run([*pip, "wheel", "--no-deps", "-w", str(wheels), str(ROOT)], tmp, env)
+    _run([*pip, "wheel", "--no-deps", "-w", str(wheels), str(source)], tmp, env)
     _run([sys.executable, "-m", "venv", "--without-pip", str(venv)], tmp, env)
     (wheel,) = wheels.glob("voicemaster-*.whl")
     python = venv / "bin" / "python"
