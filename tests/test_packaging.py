@@ -11,6 +11,7 @@ import shutil
 import subprocess
 import sys
 import sysconfig
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -45,6 +46,9 @@ def _installed(tmp: Path, env: dict[str, str]) -> Path:
     _run([*pip, "wheel", "--no-deps", "-w", str(wheels), str(source)], tmp, env)
     _run([sys.executable, "-m", "venv", "--without-pip", str(venv)], tmp, env)
     (wheel,) = wheels.glob("voicemaster-*.whl")
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "voicemaster/bundled/decks/standard-en.yaml" in names
+    assert not [n for n in names if n.startswith("tests/") or n.endswith("/browser.py")]
     python = venv / "bin" / "python"
     _run([*pip, "--python", str(python), "install", "--no-deps", str(wheel)], tmp, env)
     purelib = "import sysconfig; print(sysconfig.get_paths()['purelib'])"
