@@ -17,8 +17,8 @@ from voicemaster.commands.play import ScreenNotices, make_speaker, timing
 from voicemaster.host.text_io import KeyboardEars
 from voicemaster.records import read_record
 from voicemaster.speech.base import SpeechUnavailable
-from voicemaster.speech.tts import VoiceNotice
-from voicemaster.speech.voice_choice import VoiceChoice
+from voicemaster.speech.voice.tts import VoiceNotice
+from voicemaster.speech.voice.voice_choice import VoiceChoice
 
 KEYBOARD = ["play", "--input", "keyboard", "--output", "text"]
 TIMELINE_DECK = Path(__file__).resolve().parents[1] / "data" / "timeline" / "events.yaml"
@@ -126,7 +126,7 @@ def test_kompakt_takes_up_to_six_teams_in_colours(
 def unplugged(monkeypatch: pytest.MonkeyPatch) -> list[object]:
     """No microphone, whatever this machine has: opening one fails as with none plugged in.
     Returns the devices asked for."""
-    from voicemaster.speech import microphone
+    from voicemaster.speech.capture import microphone
 
     asked: list[object] = []
 
