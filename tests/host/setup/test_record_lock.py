@@ -86,7 +86,7 @@ def test_the_lock_survives_an_atomic_rewrite_and_appends_reach_the_live_file(
     first.rewrite_last(dict(header, note="rewritten"))  # an undo replaces the file
     with pytest.raises(RecordBusy):
         RecordWriter(record)
-    first._write({"appended": True})
+    first.write({"appended": True})
     assert record.read_text().splitlines()[-1] == '{"appended": true}'
     first.close()
     RecordWriter(record).close()  # free again
