@@ -32,10 +32,9 @@ from typing import Literal
 from voicemaster.decks import Card
 from voicemaster.host import intents, windows
 from voicemaster.host.channels import Point
-from voicemaster.host.intents import normalize
 from voicemaster.host.listening import Listener, Timing, yes_or_no
 from voicemaster.host.quiz import Judged, sure
-from voicemaster.judge.numbers import words_to_digits
+from voicemaster.judge.text import normalise_digits
 from voicemaster.rules.actions import Answer
 from voicemaster.speech import policy
 from voicemaster.speech.base import Expectation, Heard
@@ -209,4 +208,4 @@ def without(expectation: Expectation, denied: set[str]) -> Expectation:
 
 def phrase_key(text: str) -> str:
     """A phrase as heard and as written alike ("8" and "eight", "Coca-Cola" and "coca cola")."""
-    return " ".join(words_to_digits(normalize(text).split()))
+    return normalise_digits(text)

@@ -17,9 +17,10 @@ from typing import Any
 from voicemaster.host.asking import phrase_key
 from voicemaster.host.channels import Cue, Point
 from voicemaster.host.hearing import QuitGame
-from voicemaster.host.intents import normalize, parse
+from voicemaster.host.intents import parse
 from voicemaster.host.log import GameLog
 from voicemaster.host.phrases import team_name
+from voicemaster.judge.text import normalise_plain
 from voicemaster.rules import Game
 from voicemaster.rules.kompakt import KompaktGame
 from voicemaster.simulator.knowledge import (
@@ -247,9 +248,11 @@ class SimTable:
             return self._last[cue.team]  # asked to say it again: the same words
         roll, meant = rng.random(), "pass"
         rights = [card.answer, *card.accept]
-        right_forms = {normalize(r) for r in rights}
+        right_forms = {normalise_plain(r) for r in rights}
         wrongs = [
-            w for w in (*card.reject, *self._competitors(card)) if normalize(w) not in right_forms
+            w
+            for w in (*card.reject, *self._competitors(card))
+            if normalise_plain(w) not in right_forms
         ]
         if roll < self.skill:
             meant, text = "right", str(rng.choice(rights))

@@ -27,6 +27,7 @@ from voicemaster.host.intents import Shout
 from voicemaster.host.phrases import listing, team_name
 from voicemaster.host.setup.voice import QUIT, stop_if_quit
 from voicemaster.host.turn import PendingAttack, Retake, Turn
+from voicemaster.judge.text import normalise_plain
 from voicemaster.rules.actions import Action, Answer
 from voicemaster.rules.events import Event
 from voicemaster.rules.familie import FamilieGame, Options, option_order, recorded_order
@@ -250,9 +251,9 @@ ADULT_WORDS = ("adult", "adults", "grown ups", "grownups", "grown-ups", "grown u
 
 def kind_of(text: str) -> str | None:
     """ "children" -> child, "adults" -> adult, else None."""
-    norm = intents.normalize(text)
+    norm = normalise_plain(text)
     child = any(intents._has(norm, w) for w in CHILD_WORDS)
-    adult = any(intents._has(norm, intents.normalize(w)) for w in ADULT_WORDS)
+    adult = any(intents._has(norm, normalise_plain(w)) for w in ADULT_WORDS)
     if child == adult:
         return None
     return "child" if child else "adult"

@@ -18,6 +18,7 @@ from voicemaster.host.dialogue import Quizmaster
 from voicemaster.host.intents import Command, Shout, Speech, ZwapTiles
 from voicemaster.host.phrases import REFUSALS, listing, possessive, team_name, verb, verdict
 from voicemaster.host.turn import PendingAttack, Turn
+from voicemaster.judge.text import normalise_plain
 from voicemaster.rules import Question, StartRound
 from voicemaster.rules.actions import Zwap
 from voicemaster.rules.events import (
@@ -186,7 +187,7 @@ class KompaktTurn(Turn):
         if not later:
             qm.say(f"No zwap: {self._why_not()}.")
             return attack
-        norm = intents.normalize(text)
+        norm = normalise_plain(text)
         named = [t for t in qm.game.teams if t != self.team and intents._has(norm, t.lower())]
         if len(named) != 1:
             names = listing([team_name(t) for t in later]).replace(" and ", " or ")

@@ -15,6 +15,7 @@ from voicemaster.host import intents
 from voicemaster.host.phrases import team_name
 from voicemaster.host.setup.resume import describe
 from voicemaster.host.setup.saved import SavedGame
+from voicemaster.judge.text import normalise_plain
 from voicemaster.speech.base import Ears, Expectation, Speaker
 
 SHOWN = 3  # games told by voice; `voicemaster games` lists them all
@@ -54,7 +55,7 @@ def expectation(shown: list[SavedGame]) -> Expectation:
 
 def choose(text: str, shown: list[SavedGame]) -> SavedGame | str | None:
     """The game ``text`` picks, None for a new game, or what to say to ask again."""
-    norm = intents.normalize(text)
+    norm = normalise_plain(text)
     words = norm.split()
     yes = intents.yes_no(norm)
     if yes is False or any(w in NEW_WORDS for w in words):
@@ -79,7 +80,7 @@ def _names(game: SavedGame, norm: str) -> list[str]:
     """The names of ``game`` (its teams', its own) that ``norm`` says."""
     own = [game.name] if game.named else []
     said = f" {norm} "
-    return [n for n in (*game.game.teams, *own) if f" {intents.normalize(n)} " in said]
+    return [n for n in (*game.game.teams, *own) if f" {normalise_plain(n)} " in said]
 
 
 def offer(

@@ -14,6 +14,7 @@ from voicemaster.host import intents
 from voicemaster.host.phrases import listing, team_name
 from voicemaster.host.setup import naming
 from voicemaster.host.setup.session import SetupError
+from voicemaster.judge.text import normalise_plain
 from voicemaster.rules import find_variant
 from voicemaster.rules.base import TEAM_COLOURS, Settings
 from voicemaster.rules.kompakt import TARGET
@@ -89,7 +90,7 @@ class Question(Generic[T]):
 
 def meaning(text: str, answers: Mapping[str, T]) -> T | None:
     """The one value the phrases said in ``text`` stand for (None: none or several)."""
-    norm = f" {intents.normalize(text)} "
+    norm = f" {normalise_plain(text)} "
     found = {answers[p] for p in answers if f" {p} " in norm}
     return found.pop() if len(found) == 1 else None
 

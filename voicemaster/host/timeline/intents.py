@@ -2,7 +2,7 @@
 
 Placements can be said by number ("card three, gap two"), by naming neighbours ("the moon
 landing goes after the Berlin Wall", "between X and Y", "before X"), or by the ends of the line
-("at the start", "at the end").  Which card a title names is ``timeline_titles``'s work;
+("at the start", "at the end").  Which card a title names is ``host.timeline.titles``'s work;
 card and gap numbers are words of ``judge.numbers``.
 """
 
@@ -12,9 +12,9 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from voicemaster.host.intents import normalize
 from voicemaster.host.timeline.titles import Title, match_title
 from voicemaster.judge.numbers import cardinal_word, position_words
+from voicemaster.judge.text import normalise_plain
 from voicemaster.lexicon import SHOUTS, ZWAP_WORDS
 
 WORDS = [cardinal_word(n) for n in range(24)]  # "zero" .. "twenty-three"
@@ -132,7 +132,7 @@ def _between(rest: str, line: Sequence[str]) -> tuple[int | None, str]:
 
 def parse_placement(text: str, hand: Sequence[str], line: Sequence[str]) -> Placement | None:
     """A placement in ``text`` (None: the utterance is no placement at all)."""
-    norm = normalize(text)
+    norm = normalise_plain(text)
     card = said_number(norm, "card")
     gap = said_number(norm, GAP_WORDS)
     problem, subject = "", norm
@@ -157,7 +157,7 @@ def parse_placement(text: str, hand: Sequence[str], line: Sequence[str]) -> Plac
 
 def parse_pawn(text: str, teams: Sequence[str], line: Sequence[str]) -> PawnCall | None:
     """ "Bezzerwizzer blue, gap four" (None: no Bezzerwizzer was said)."""
-    norm = normalize(text)
+    norm = normalise_plain(text)
     if not any(_has(norm, s) for s in SHOUTS):
         return None
     named = [t for t in teams if _has(norm, t.lower())]
@@ -179,7 +179,7 @@ def parse_zwap(
     text: str, teams: Sequence[str], me: str, hands: Mapping[str, Sequence[tuple[str, str]]]
 ) -> ZwapCall | None:
     """ "zwap my card two with blue's card one" or "zwap <title> with <title>"."""
-    norm = normalize(text)
+    norm = normalise_plain(text)
     if not any(_has(norm, w) for w in ZWAP_WORDS):
         return None
     found: list[str] = []
@@ -228,7 +228,7 @@ def parse(
     zwap = parse_zwap(text, teams, me, hands)
     if zwap is not None:
         return zwap
-    norm = normalize(text)
+    norm = normalise_plain(text)
     if any(_has(norm, p) for p in HAND_REQUESTS):
         return HandRequest()
     if any(_has(norm, p) for p in LINE_REQUESTS) and not said_number(norm, GAP_WORDS):
