@@ -17,7 +17,7 @@ from voicemaster.host.corrections import take_back
 from voicemaster.host.hearing import QuitGame
 from voicemaster.host.hosting import Host
 from voicemaster.host.listening import AnswerClock, Correction
-from voicemaster.host.phrases import SLOT_WORDS, team_name, verb
+from voicemaster.host.phrases import said, slot_word, team_name, verb
 from voicemaster.host.turn import Retake, Turn
 from voicemaster.rules import Playoff, Question, StartRound
 from voicemaster.rules.actions import Action, Answer
@@ -147,11 +147,13 @@ class Quizmaster(Host[StandardGame]):
 
     def back_to(self, team: str, position: int) -> str:
         """A corrected verdict took ``team`` back to ``position``."""
-        where = f"space {position}" if position > 0 else "the start"
-        return f"{verb(team, 'goes', 'go')} back to {where}."
+        where = said("where.space", space=position) if position > 0 else said("where.start")
+        return said("back_to", goes=verb(team, "goes"), where=where)
 
     def reveal(self, card: Card, action: Question, events: list[Event]) -> None:
-        self.say(f"The answer is {card.answer}. {phrases.verdict(action.team, action.answer)}")
+        self.say(
+            said("reveal", answer=card.answer, verdict=phrases.verdict(action.team, action.answer))
+        )
         if action.attack is not None and action.attack.answer is not None:
             self.say(phrases.verdict(action.attack.team, action.attack.answer))
         lines = phrases.events(events, self.game.settings.track)
@@ -208,9 +210,11 @@ class Quizmaster(Host[StandardGame]):
     def start_round(self) -> None:
         draw = self.game.draw_round(self.rng("round"))
         if self.game.round == 0:
-            self.say(f"{verb(draw.starter, 'starts', 'start')}, drawn by lot.")
+            self.say(said("round.first", starts=verb(draw.starter, "starts")))
         else:
-            self.say(f"Round {self.game.round + 1}. {verb(draw.starter, 'starts', 'start')}.")
+            self.say(
+                said("round.next", round=self.game.round + 1, starts=verb(draw.starter, "starts"))
+            )
         slots = {team: self.arrange(team, draw.slots[team]) for team in self.game.teams}
         self.commit(StartRound(draw.starter, slots), {})
 
@@ -218,10 +222,7 @@ class Quizmaster(Host[StandardGame]):
         """The team's tiles by slot (1-4): it names the tile for four, three, two points, or
         keeps the rest in the order read out (the first for the most points)."""
         left, chosen = list(drawn), {}
-        prompt = (
-            f"{team_name(team)}, your tiles as drawn: {phrases.kept_order(drawn, 4)}. "
-            "Which one for four points? Or say keep it."
-        )
+        prompt = said("arrange.first", team=team_name(team), tiles=phrases.kept_order(drawn, 4))
         for points in (4, 3, 2):
             self.say(prompt)
             pick = self._pick_tile(team, left, prompt)
@@ -230,7 +231,7 @@ class Quizmaster(Host[StandardGame]):
             chosen[points] = pick
             left.remove(pick)
             rest = phrases.kept_order(left, points - 1)
-            prompt = f"And for {SLOT_WORDS[points - 1]}? Or keep it: {rest}."
+            prompt = said("arrange.next", slot=slot_word(points - 1), rest=rest)
         order = iter(left)
         tiles = {p: chosen.get(p) or next(order) for p in (4, 3, 2, 1)}
         self.say(phrases.arrangement(team, tuple(tiles[p] for p in (1, 2, 3, 4))))

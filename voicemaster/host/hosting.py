@@ -14,7 +14,7 @@ from typing import Any, Generic, TypeVar, cast
 from voicemaster.host.channels import Annotating, Point
 from voicemaster.host.listening import Listener, Timing
 from voicemaster.host.log import GameLog
-from voicemaster.host.phrases import REFUSALS, refusal
+from voicemaster.host.phrases import refusal
 from voicemaster.host.point_words import SURE
 from voicemaster.host.quiz import Quiz
 from voicemaster.host.windows import GENERAL
@@ -34,7 +34,9 @@ class Host(Generic[G]):
     # answer window they only drew misheard answers, "pass" heard as "yes")
     listener_commands: tuple[str, ...] = GENERAL
     hosts: type[Any] = object  # the kind of game this quizmaster can host
-    refusals: dict[str, str] = REFUSALS  # a refused move as said, by the rule it breaks
+    # the catalogue's key of a refused move as said, by the rule it breaks, where it is not
+    # "refusal.<rule>"
+    refusals: dict[str, str] = {}
     sure_questions: dict[str, str] = SURE  # undo, override and quit as asked back when spoken
 
     def __init__(

@@ -10,7 +10,7 @@ from voicemaster.host import intents, tiles, windows
 from voicemaster.host.channels import Point
 from voicemaster.host.intents import Command, Intent, Shout, Speech, ZwapTiles
 from voicemaster.host.listening import AnswerClock
-from voicemaster.host.phrases import POINT_WORDS, possessive, team_name
+from voicemaster.host.phrases import point_words, possessive, said, team_name
 from voicemaster.rules import Attack, Question, Zwap
 from voicemaster.rules.actions import Answer, Position
 from voicemaster.speech import spotter
@@ -109,7 +109,9 @@ class Turn:
 
     def announce(self) -> str:
         category = self.qm.game.category_at(self.team, self.slot)
-        return f"{team_name(self.team)}, for {POINT_WORDS[self.slot]}: {category}."
+        return said(
+            "announce", team=team_name(self.team), points=point_words(self.slot), category=category
+        )
 
     # --- before the question is read -------------------------------------------------------
     def before_window(self) -> PendingAttack | None:

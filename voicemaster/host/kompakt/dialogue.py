@@ -16,7 +16,7 @@ from voicemaster.host import intents, windows
 from voicemaster.host.channels import has_view
 from voicemaster.host.dialogue import Quizmaster
 from voicemaster.host.intents import Command, Shout, Speech, ZwapTiles
-from voicemaster.host.phrases import REFUSALS, listing, possessive, team_name, verb, verdict
+from voicemaster.host.phrases import listing, possessive, said, team_name, verb, verdict
 from voicemaster.host.turn import PendingAttack, Turn
 from voicemaster.judge.text import normalise_plain
 from voicemaster.rules import Question, StartRound
@@ -39,17 +39,19 @@ PLAY_WORDS = ("play", "we play", "keep", "keep it", "no zwap", "ready", "go")
 
 
 def points(value: int) -> str:
-    return "one point" if value == 1 else f"{value} points"
+    return said("kompakt.points.1") if value == 1 else said("kompakt.points", points=value)
 
 
 def score_line(game: KompaktGame) -> str:
     """ "Score: Red 12, Blue 9 and Green 6. First to 20." """
     order = sorted(game.teams, key=lambda t: (-game.positions[t], game.teams.index(t)))
-    parts = listing([f"{team_name(t)} {game.positions[t]}" for t in order])
+    parts = listing(
+        [said("standing", team=team_name(t), position=game.positions[t]) for t in order]
+    )
     if game.mode == "empty-bag":
         left = sum(game.bag().values())
-        return f"Score: {parts}. {left} tokens left in the bag."
-    return f"Score: {parts}. First to {game.target}."
+        return said("kompakt.score.bag", teams=parts, left=left)
+    return said("kompakt.score", teams=parts, target=game.target)
 
 
 def event_lines(events: Sequence[Event], game: KompaktGame) -> list[str]:
@@ -58,26 +60,27 @@ def event_lines(events: Sequence[Event], game: KompaktGame) -> list[str]:
         if isinstance(event, Moved):
             who, gain = team_name(event.team), event.after - event.before
             if event.reason == "right":
-                out.append(f"{verb(event.team, 'scores', 'score')} {points(gain)}.")
-            elif event.reason == "bezzerwizzer":
                 out.append(
-                    f"{possessive(event.team)} Bezzerwizzer pays off: {points(gain)} for {who}."
+                    said("kompakt.scored", scores=verb(event.team, "scores"), points=points(gain))
                 )
+            elif event.reason == "bezzerwizzer":
+                owner = possessive(event.team)
+                out.append(said("kompakt.bezzerwizzer", owner=owner, points=points(gain), team=who))
             else:
-                out.append(f"The stake of {points(gain)} goes to {who}.")
+                out.append(said("kompakt.stake", points=points(gain), team=who))
         elif isinstance(event, BagRefilled):
-            out.append("The bag was refilled with every token.")
+            out.append(said("kompakt.refilled"))
         elif isinstance(event, PlayoffStarted):
             best = game.positions[event.teams[0]]
             tied = listing([team_name(t) for t in event.teams])
-            out.append(f"{tied} are level at the top with {best}: a play-off decides.")
+            out.append(said("kompakt.playoff", teams=tied, best=best))
         elif isinstance(event, PlayoffRoundPlayed) and len(event.remaining) > 1:
             out.append(
-                f"Still in the play-off: {listing([team_name(t) for t in event.remaining])}."
+                said("playoff.still", teams=listing([team_name(t) for t in event.remaining]))
             )
         elif isinstance(event, GameWon):
-            won = verb(event.winner, "wins", "win")
-            out.append(f"{won} the game with {game.positions[event.winner]} points!")
+            won = verb(event.winner, "wins")
+            out.append(said("kompakt.won", wins=won, points=game.positions[event.winner]))
     return out
 
 
@@ -85,7 +88,7 @@ class KompaktQuizmaster(Quizmaster):
     turn_class: type[Turn]  # set below
     # the shared dialogue only uses what both boards have (teams, positions, check, apply)
     hosts = KompaktGame
-    refusals = {**REFUSALS, "bezzerwizzer-tile": "Sorry {who}, you have bezzerwizzed this round."}
+    refusals = {"bezzerwizzer-tile": "refusal.kompakt.bezzerwizzer-tile"}
 
     @property
     def kompakt(self) -> KompaktGame:
@@ -100,15 +103,15 @@ class KompaktQuizmaster(Quizmaster):
         return event_lines(events, self.kompakt)
 
     def back_to(self, team: str, position: int) -> str:
-        return f"{verb(team, 'is', 'are')} back to {points(position)}."
+        return said("kompakt.back_to", is_=verb(team, "is"), points=points(position))
 
     def start_round(self) -> None:
         game = self.kompakt
         draw = game.draw_round(self.rng("round"))
         if game.round == 0:
-            self.say(f"{verb(draw.starter, 'starts', 'start')}, drawn by lot.")
+            self.say(said("round.first", starts=verb(draw.starter, "starts")))
         else:
-            self.say(f"Round {game.round + 1}. {verb(draw.starter, 'starts', 'start')}.")
+            self.say(said("round.next", round=game.round + 1, starts=verb(draw.starter, "starts")))
         events = self.commit(StartRound(draw.starter, draw.slots), {})
         lines = [*event_lines(events, game), "Every team has drawn a hidden token."]
         self.say(" ".join([*lines, "I tell each team its category on its turn."]))

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from voicemaster.host.channels import Point
 from voicemaster.host.intents import Command, Shout
 from voicemaster.host.listening import Correction
-from voicemaster.host.phrases import POINT_WORDS, listing, possessive, team_name
+from voicemaster.host.phrases import listing, point_words, possessive, said, team_name
 from voicemaster.host.timeline import intents as ti
 from voicemaster.host.timeline import phrases as say
 from voicemaster.rules.events import RoundEnded
@@ -31,7 +31,12 @@ class TimelineTurn:
 
     def prompt(self) -> str:
         who = team_name(self.team)
-        head = f"{who}, turn {say.word(self.qm.game.turn)}, for {POINT_WORDS[self.worth]}."
+        head = said(
+            "timeline.turn",
+            team=who,
+            turn=say.word(self.qm.game.turn),
+            points=point_words(self.worth),
+        )
         hand = say.read_hand(self.team, self.qm.hand_titles(self.team))
         return f"{head} {self.qm.read_line()} {hand}"
 
