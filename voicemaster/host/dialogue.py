@@ -26,11 +26,7 @@ from voicemaster.rules.standard import StandardGame
 from voicemaster.speech.base import Expectation, Heard, is_typed
 
 # what came after the last verdict, so that it can no longer be changed
-LATER = {
-    "round": ": a new round has begun since",
-    "zwap": ": a zwap came after it",
-    "playoff": ": the play-off has been played since",
-}
+LATER = ("round", "zwap", "playoff")  # the lines after which a verdict stands (said why)
 
 
 class Quizmaster(Host[StandardGame]):
@@ -157,9 +153,9 @@ class Quizmaster(Host[StandardGame]):
         if action.attack is not None and action.attack.answer is not None:
             self.say(phrases.verdict(action.attack.team, action.attack.answer))
         lines = phrases.events(events, self.game.settings.track)
-        self.say(" ".join(lines) if lines else "Nobody moves.")
+        self.say(" ".join(lines) if lines else said("nobody_moves"))
         if self.game.expected() == "round" and not self.game.finished:
-            self.say(f"That ends round {self.game.round}. {self.standings()}")
+            self.say(said("round.ends", round=self.game.round, standings=self.standings()))
 
     # --- the game ------------------------------------------------------------------------------
     def run(self) -> str:
@@ -183,9 +179,9 @@ class Quizmaster(Host[StandardGame]):
         if "question" in lines[-1]:
             return None
         if not any("question" in line for line in lines[1:]):
-            return "No question has been answered yet: there is nothing to take back."
-        since = next((why for key, why in LATER.items() if key in lines[-1]), "")
-        return f"The last verdict stands{since}."
+            return said("undo.nothing")
+        since = next((said(f"stands.{key}") for key in LATER if key in lines[-1]), "")
+        return said("stands", since=since)
 
     def _step(self) -> None:
         expected = self.game.expected()
@@ -200,7 +196,7 @@ class Quizmaster(Host[StandardGame]):
 
     def _final_corrections(self) -> bool:
         """After the winner: one last chance to correct.  True when the game goes on."""
-        prompt = "Any corrections? Say that was right, that was wrong or undo; or say nothing."
+        prompt = said("final.corrections")
         self.say(prompt)
         _intent, _heard = self.listener.ask(
             Point.FINAL, None, prompt, self.timing.before, windows.commands()
@@ -257,14 +253,11 @@ class Quizmaster(Host[StandardGame]):
             if picked is not None:
                 return picked.category
             if attempt < 2:
-                self.say(f"Please name one of {phrases.listing(left)}, or say keep it.")
+                self.say(said("arrange.name_one", tiles=phrases.listing(left)))
             elif attempt == 2:
-                prompt = (
-                    f"I did not catch a tile. Shall I keep the order as read? "
-                    f"Say yes, or name one of {phrases.listing(left)}."
-                )
+                prompt = said("arrange.missed", tiles=phrases.listing(left))
                 self.say(prompt)
-        self.say("I keep the order as read.")
+        self.say(said("arrange.kept"))
         return None
 
     def playoff(self) -> None:
@@ -286,4 +279,6 @@ class Quizmaster(Host[StandardGame]):
         self.say(" ".join(phrases.events(events, self.game.settings.track)))
 
     def playoff_prompt(self, team: str, card: Card) -> str:
-        return f"{team_name(team)}, your play-off question, in {card.category}: {card.question}"
+        return said(
+            "playoff.question", team=team_name(team), category=card.category, question=card.question
+        )

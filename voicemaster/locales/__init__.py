@@ -56,8 +56,9 @@ LOCALES = {ENGLISH.language: ENGLISH}
 
 
 def locale_for(language: str) -> Locale:
-    """The locale of a deck's ``language`` ("en"); ``UnknownLanguage`` names the ones shipped."""
-    found = LOCALES.get(language.lower())
+    """The locale of a deck's ``language`` ("en", "en-GB": the language, whatever the region);
+    ``UnknownLanguage`` names the ones shipped."""
+    found = LOCALES.get(language.lower()) or LOCALES.get(language.lower().split("-")[0])
     if found is None:
         shipped = ", ".join(sorted(LOCALES))
         raise UnknownLanguage(f"no locale for language {language!r} (shipped: {shipped})")

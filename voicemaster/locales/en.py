@@ -78,8 +78,9 @@ PHRASES: dict[str, str] = {
     "reveal": "The answer is {answer}. {verdict}",
     "round.first": "{starts}, drawn by lot.",
     "round.next": "Round {round}. {starts}.",
-    "arrange.first": "{team}, your tiles as drawn: {tiles}. Which one for four points? Or say "
-    "keep it.",
+    "arrange.first": (
+        "{team}, your tiles as drawn: {tiles}. Which one for four points? Or say keep it."
+    ),
     "arrange.next": "And for {slot}? Or keep it: {rest}.",
     "announce": "{team}, for {points}: {category}.",
     # -- the kompakt game
@@ -109,8 +110,9 @@ PHRASES: dict[str, str] = {
     "timeline.hand": "{team}, your cards: {cards}.",
     "timeline.placed.right": "{title}: {year}. Right! The card stays on the line.",
     "timeline.placed.wrong": "{title}: {year}. Not right: the card leaves the game.",
-    "timeline.pawn.returned": "{owner} Bezzerwizzer on gap {gap} fits too: no points, the pawn "
-    "goes back.",
+    "timeline.pawn.returned": (
+        "{owner} Bezzerwizzer on gap {gap} fits too: no points, the pawn goes back."
+    ),
     "timeline.pawn.right": "{owner} Bezzerwizzer on gap {gap} is right: plus three.",
     "timeline.pawn.cost": "minus one",
     "timeline.pawn.no_cost": "{team} has no point to lose",
@@ -124,4 +126,164 @@ PHRASES: dict[str, str] = {
     "timeline.standings": "Points: {teams}. A lap is {lap}.",
     "timeline.placed_short.right": "{title}: {year}. That is right.",
     "timeline.placed_short.wrong": "{title}: {year}. That is not right.",
+    # -- the standard dialogue
+    "round.ends": "That ends round {round}. {standings}",
+    "undo.nothing": "No question has been answered yet: there is nothing to take back.",
+    "stands": "The last verdict stands{since}.",
+    "stands.round": ": a new round has begun since",
+    "stands.zwap": ": a zwap came after it",
+    "stands.playoff": ": the play-off has been played since",
+    "final.corrections": (
+        "Any corrections? Say that was right, that was wrong or undo; or say nothing."
+    ),
+    "arrange.name_one": "Please name one of {tiles}, or say keep it.",
+    "arrange.missed": (
+        "I did not catch a tile. Shall I keep the order as read? Say yes, or name one of {tiles}."
+    ),
+    "arrange.kept": "I keep the order as read.",
+    "playoff.question": "{team}, your play-off question, in {category}: {question}",
+    # -- a question's turn
+    "card.question": "{question}",
+    "undo.new_question": "Taking that back. {team}, a new question in {category}.",
+    "undo.attack_back": "{team}, your Bezzerwizzer comes back: call it again if you like.",
+    "undo.attack_stays": "{owner} Bezzerwizzer still lies on it.",
+    "shout.again": "Was that a Bezzerwizzer? Please say it again, with your team.",
+    "typed.too_early": "Wait for the question, please: answers come after it is read.",
+    "shout.who": "Who says Bezzerwizzer? Say Bezzerwizzer and your team's name.",
+    "shout.taken": "Sorry {team}, {attacker} attacks this question.",
+    "refused.bezzerwizzer": "No Bezzerwizzer for {team}",
+    "refused.zwap": "No zwap",
+    "shout.before": "Bezzerwizzer from {team}, before the question: worth {worth}.",
+    "shout.after": "Bezzerwizzer from {team}, after the question: worth {worth}.",
+    "zwap.how": "Say zwap and two tiles, for example: zwap my Music with Blue's Film.",
+    "zwap.done": "Zwap: {first} and {second} change places. {team} now plays {now}.",
+    "zwap.takeback": (
+        "{team}, your Bezzerwizzer lay on that tile. Keep it on {now}, or take it back?"
+    ),
+    "zwap.taken_back": "{team} takes its Bezzerwizzer back.",
+    "zwap.stays": "{owner} Bezzerwizzer stays.",
+    "zwap.too_late": "Too late to zwap: the question has been read.",
+    "attacker.turn": "{team}: not right. {attacker}, your answer?",
+    "your_answer": "{team}, your answer?",
+    "knockback.ask": (
+        "{team}, {victim} is in the home stretch. Move forward {worth}, or send {victim} back "
+        "{worth}?"
+    ),
+    # -- listening, hearing, asking back, corrections
+    "pause.not_paused": "We are not paused.",
+    "yes_or_no.again": "{question} Please say yes or no.",
+    "sure.not_done": "All right, nothing changes. I am listening again.",
+    "pause.paused": "Paused. Say resume when you are ready.",
+    "pause.resumed": "Let's go on.",
+    "code.no_board": "There is no live board in this game, so there are no team codes.",
+    "code.which_team": "Which team? Ask with your team's name, for example: what is Red's code?",
+    "code.expired": "The game is over, so the codes have expired.",
+    "code.join": ", ",
+    "code.yours": "{team}, your code for the board is {code}.",
+    "recognizer.again": "Sorry, I didn't catch that. Please say it again.",
+    "recognizer.gives_up": (
+        "My speech recognition keeps failing, so I stop here. The game is saved: start "
+        "voicemaster again to go on."
+    ),
+    "recognizer.pass": "I could not hear that: it counts as a pass.",
+    "microphone.lost": "I lost the microphone: {why}. I will wait until it is back.",
+    "microphone.back": "The microphone is back. Let's go on.",
+    "asking.say_again": "Sorry, I did not hear that clearly. Please say your answer again.",
+    "asking.then_again": "Then please say your answer again.",
+    "asking.did_you_say": "Did you say {text}?",
+    "correct.nothing": "There is no verdict to correct now.",
+    "correct.already.right": "That already counts as right.",
+    "correct.already.wrong": "That already counts as not right.",
+    "correct.refused": "I cannot change that: {why}.",
+    "correct.done": "Corrected.",
+    "zwap.nobody_holds": "Sorry, nobody holds {tile} this round.",
+    "zwap.not_yours": "Sorry {team}, {tile} is not your tile",
+    "zwap.not_theirs": "Sorry, {tile} is not {owner} tile",
+    "zwap.belongs": "{whose}: it belongs to {teams}.",
+    "game.saved": "The game is saved. Start voicemaster again whenever you want to go on.",
+    "game.unsaved": "The game ends here; it could not be saved: {why}.",
+    "sure.undo": "Take back the last verdict and ask a new question?",
+    "sure.right": "Change the last verdict to right?",
+    "sure.wrong": "Change the last verdict to not right?",
+    "sure.quit": "Stop the game here? It is saved.",
+    "help": "{own} You can also say: {commands}.",
+    "help.or": "{first} or {last}",
+    "help.before": (
+        "Other teams: say Bezzerwizzer and your team to attack. The team whose turn it is may say"
+        " zwap and the tiles. Say pass to hear the question now."
+    ),
+    "help.answer": (
+        "Say your answer, or pass. Other teams may still say Bezzerwizzer and their team."
+    ),
+    "help.attacker": "Say your answer, or pass.",
+    "help.playoff": "Say your answer, or pass.",
+    "help.options": "Adults: say Bezzerwizzer and your team now, or pass.",
+    "help.arrange": "Name a tile, or say keep it to take the order as read.",
+    "help.confirm": "Say yes or no.",
+    "help.sure": "Say yes or no.",
+    "help.knockback": "Say forward to move yourselves, or back to send the other team back.",
+    "help.takeback": "Say take back to take your Bezzerwizzer back, or keep it.",
+    "help.final": "Say that was right, that was wrong or undo; or nothing.",
+    "help.place": (
+        "Say a card and a gap, for example: card two, gap three; or name a neighbour: card two "
+        "goes after the first card on the line. Also: repeat the line, my cards, or zwap my card "
+        "one with Blue's card two."
+    ),
+    "help.which-gap": "Say a gap number, for example: gap three.",
+    "help.bezzerwizzer": "Other players: say Bezzerwizzer, your colour and a gap; or pass.",
+    "help.pawn-gap": "Say a gap number, for example: gap three.",
+    "help.tiebreak": "Say a gap number, for example: gap three.",
+    # -- the timeline game's dialogue
+    "sure.timeline.undo": "Take back the last placement?",
+    "timeline.cannot_play": "I cannot play: {why}.",
+    "timeline.over": "The game is over. {standings}",
+    "timeline.corrections": (
+        "Any corrections? Say undo to take back the last placement; or say nothing."
+    ),
+    "timeline.welcome": (
+        "Bezzerwizzer Timeline. Four cards lie face up on the line and every player has four "
+        "cards. Place a card by saying, for example: card two, gap three."
+    ),
+    "timeline.round_two": "Round two. Every player gets four new cards; the wheel is back on one.",
+    "timeline.tiebreak.card": "{team}, your card: {title}. {line}",
+    "timeline.tiebreak.ask": "{prompt} Which gap?",
+    "timeline.tiebreak.no_pass": (
+        "A tie-break has no pass: every tied player places the card. Say a gap number."
+    ),
+    "timeline.say_gap": "Please say a gap number.",
+    "timeline.tiebreak.time_up": "Time is up: the card goes into gap one.",
+    "timeline.no_verdict": "In a timeline game the years decide: there is no verdict to change.",
+    "timeline.nothing_to_undo": "There is nothing to undo now.",
+    "timeline.taken_back.place": "The last placement is taken back.",
+    "timeline.taken_back.zwap": "The last zwap is taken back.",
+    "timeline.example": "Say for example: card two, gap three; or: {card} goes after {line}.",
+    "timeline.puts": (
+        "{team} puts {title} in gap {gap}, {where}. Bezzerwizzer? Say Bezzerwizzer, your colour "
+        "and a gap."
+    ),
+    "timeline.undo_placement": (
+        "Taken back: {title} is not placed, and no Bezzerwizzer stands. {team}, place a card."
+    ),
+    "timeline.pawn_too_early": "Bezzerwizzer comes after the card is placed.",
+    "timeline.time_up": "Time is up: the first card goes into gap one.",
+    "timeline.not_understood": "Sorry, I did not understand. {help}",
+    "timeline.problem": "Sorry, {problem}. {help}",
+    "timeline.card": "card {number}",
+    "timeline.which_card": "Which card? {cards}?",
+    "timeline.which_gap": "{title}: which gap?",
+    "timeline.zwap.how": (
+        "Say zwap and two cards, for example: zwap my card one with Blue's card two."
+    ),
+    "timeline.zwap.done": "Zwap: {first} and {second} change hands.",
+    "timeline.bezzerwizzer": "Bezzerwizzer?",
+    "timeline.pawn.how": "Say Bezzerwizzer, your colour and a gap; or nothing.",
+    "timeline.pawn.who": "Who says Bezzerwizzer? Say Bezzerwizzer, your colour and a gap.",
+    "timeline.pawn.placed": "{owner} pawn goes on gap {gap}.",
+    "timeline.pawn.which_gap": "{team}, which gap?",
+    "timeline.that_card": "that card",
+    "timeline.unknown_card": "I do not know {card} on the line",
+    "timeline.not_neighbours": "{first} and {second} are not next to each other",
+    "timeline.missed_two": "I did not catch the two cards on the line",
+    "timeline.card_range": "say a card from one to {most}",
+    "timeline.gap_range": "the gaps go from one to {most}",
 }

@@ -12,6 +12,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from voicemaster.host.phrases import said
 from voicemaster.host.timeline.titles import Title, match_title
 from voicemaster.judge.numbers import cardinal_word, position_words
 from voicemaster.judge.text import normalise_plain
@@ -110,7 +111,8 @@ def relation_gap(text: str, line: Sequence[str]) -> tuple[int | None, str, str]:
         return (*_between(rest, line), subject)
     index = match_title(rest, line)
     if index is None:
-        return None, f"I do not know {rest.strip() or 'that card'} on the line", subject
+        card = rest.strip() or said("timeline.that_card")
+        return None, said("timeline.unknown_card", card=card), subject
     return (index + 1 if rel in ("before", "earlier than") else index + 2), "", subject
 
 
@@ -126,8 +128,8 @@ def _between(rest: str, line: Sequence[str]) -> tuple[int | None, str]:
             if best[1] - best[0] == 1:
                 return best[1] + 1, ""
     if best is not None:
-        return None, f"{line[best[0]]} and {line[best[1]]} are not next to each other"
-    return None, "I did not catch the two cards on the line"
+        return None, said("timeline.not_neighbours", first=line[best[0]], second=line[best[1]])
+    return None, said("timeline.missed_two")
 
 
 def parse_placement(text: str, hand: Sequence[str], line: Sequence[str]) -> Placement | None:
@@ -142,12 +144,13 @@ def parse_placement(text: str, hand: Sequence[str], line: Sequence[str]) -> Plac
         subject = re.sub(rf"(^| ){GAP_WORDS} (number )?[a-z0-9-]+.*$", " ", norm)
     if card is not None:
         card = card - 1 if 1 <= card <= len(hand) else None
-        problem = problem or ("" if card is not None else f"say a card from one to {len(hand)}")
+        wrong_card = said("timeline.card_range", most=len(hand))
+        problem = problem or ("" if card is not None else wrong_card)
     else:
         subject = re.sub(r"(^| )card (number )?[a-z0-9-]+", " ", subject)
         card = match_title(subject, hand)
     if gap is not None and not 1 <= gap <= len(line) + 1:
-        problem, gap = f"the gaps go from one to {len(line) + 1}", None
+        problem, gap = said("timeline.gap_range", most=len(line) + 1), None
     if card is None and gap is None and not problem:
         return None
     if card is None and len(hand) == 1:
@@ -171,7 +174,7 @@ def parse_pawn(text: str, teams: Sequence[str], line: Sequence[str]) -> PawnCall
     if gap is None:
         gap, problem, _ = relation_gap(norm, line)
     if gap is not None and not 1 <= gap <= len(line) + 1:
-        gap, problem = None, f"the gaps go from one to {len(line) + 1}"
+        gap, problem = None, said("timeline.gap_range", most=len(line) + 1)
     return PawnCall(team, gap, problem)
 
 
