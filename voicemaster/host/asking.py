@@ -150,7 +150,13 @@ class AskBack:
         kind = Point.ANSWER if self.role == "defender" else Point(self.role)
         exp = without(answering.window(), self.denied)
         _i, heard = answering.listener.ask(
-            kind, self.team, card.question, answering.timing.choice, exp, card, "again"
+            kind,
+            self.team,
+            said("card.question", question=card.question),
+            answering.timing.choice,
+            exp,
+            card,
+            "again",
         )
         return heard
 

@@ -85,6 +85,14 @@ def listing(items: Sequence[str]) -> str:
     return said("list.pair", first=said("list.join").join(items[:-1]), last=items[-1])
 
 
+def alternatives(items: Sequence[str]) -> str:
+    """ "Blue, Green or Yellow": ``listing`` with "or"."""
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return said("list.or_pair", first=said("list.join").join(items[:-1]), last=items[-1])
+
+
 def standings(positions: dict[str, int], track: int) -> str:
     order = sorted(positions.items(), key=lambda item: (-item[1], list(positions).index(item[0])))
     parts = [said("standing", team=team_name(t), position=p) for t, p in order]

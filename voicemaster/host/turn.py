@@ -148,7 +148,7 @@ class Turn:
         category = qm.game.category_at(self.team, self.slot)
         card = qm.foresee_card(self.team, category, qm.taken_back())
         if card is not None:
-            preparer.prepare(card.question)
+            preparer.prepare(said("card.question", question=card.question))
 
     def settle_shout(
         self, intent: Intent | None, heard: Heard | None, asked: bool
@@ -235,12 +235,13 @@ class Turn:
     ) -> tuple[Answer, PendingAttack | None]:
         """The defending team's answer (right | wrong | pass) and the attack, if any."""
         qm, clock, asked = self.qm, AnswerClock(self.qm.timing), False
+        question = said("card.question", question=card.question)
         for _ in range(qm.timing.max_utterances):
             exp = qm.answer_expectation(card, self.team)
             detail = "shout" if asked else clock.detail
             waiting = attack.team if attack is not None else None
             intent, heard = qm.listener.ask(
-                Point.ANSWER, self.team, card.question, clock.timeout, exp, card, detail,
+                Point.ANSWER, self.team, question, clock.timeout, exp, card, detail,
                 attacker=waiting,
             )  # fmt: skip
             intent, asked = self.settle_shout(intent, heard, asked)

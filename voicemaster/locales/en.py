@@ -7,6 +7,7 @@ PHRASES: dict[str, str] = {
     # -- lists, numbers and names as said inside other phrases
     "list.pair": "{first} and {last}",
     "list.join": ", ",
+    "list.or_pair": "{first} or {last}",
     "team.possessive": "{name}'s",
     "team.possessive_plural": "{name}'",
     "points.1": "one point",
@@ -286,4 +287,49 @@ PHRASES: dict[str, str] = {
     "timeline.missed_two": "I did not catch the two cards on the line",
     "timeline.card_range": "say a card from one to {most}",
     "timeline.gap_range": "the gaps go from one to {most}",
+    # -- the familie and kompakt dialogues
+    "familie.option": "{letter}, {option}",
+    "familie.options.join": "; ",
+    "familie.options": "Is it {first}; or {last}?",
+    "familie.options.read": "{team}, here are the options. {options}",
+    "familie.with_options": "{prompt} {options}",
+    "familie.before_options": "Any Bezzerwizzer before I read the options?",
+    "familie.private.phone": "{team}, type your answer on your phone. {children}, please wait.",
+    "familie.private.keyboard": (
+        "{team}, type your answer privately: it is not shown. {children}, please wait."
+    ),
+    "familie.private.voice": "{children}, please cover your ears. {team}, your answer?",
+    "familie.thanks": "Thank you, {team}.",
+    "familie.thanks.listen": "Thank you, {team}. {children}, you can listen again.",
+    "familie.too_late": "Too late for {team}: adults must attack before the options are read.",
+    "familie.answered_early": "{team}: not right. {attacker} answered before the options.",
+    "familie.attacker_turn": "{team}: not right. {prompt}",
+    "familie.kind.ask": "{team}: are you children or adults?",
+    "familie.kind.is.child": "{team} is a children's team.",
+    "familie.kind.is.adult": "{team} is an adults' team.",
+    "familie.children_hear": "{teams} will hear three answer options with each question.",
+    "kompakt.drawn": "Every team has drawn a hidden token.",
+    "kompakt.told_on_turn": "I tell each team its category on its turn.",
+    "kompakt.no_points": "No points.",
+    "kompakt.round_ends": "That ends round {round}.",
+    "kompakt.turn": "{team}, your turn, for three points. {category}",
+    "kompakt.turn.zwap": "{turn} Play, or zwap with {teams}?",
+    "kompakt.category.phone": "Your category is on your phone.",
+    "kompakt.category": "Your category: {category}.",
+    "kompakt.no_zwap": "No zwap: {why}.",
+    "kompakt.zwap.which": "Zwap with which team? Say zwap with {teams}.",
+    "kompakt.zwap.phone": "see your phone",
+    "kompakt.zwap.now": "your category is now {category}",
+    "kompakt.zwap.done": "Zwap: {team} and {other} swap tokens, unseen. {team}, {told}.",
+    "kompakt.new_token": "the new token",
+    "kompakt.why.one_zwap": "one zwap a turn",
+    "kompakt.why.last_team": "the round's last team cannot zwap",
+    "kompakt.shout.before": (
+        "Bezzerwizzer from {team}, before the question: {stake} at stake. A miss gives them to "
+        "{defender}."
+    ),
+    "kompakt.shout.after": (
+        "Bezzerwizzer from {team}, after the question: {stake} at stake. A miss gives them to "
+        "{defender}."
+    ),
 }
