@@ -42,7 +42,7 @@ def toy_deck(variant: str, folder: Path) -> Path:
 
 
 def said_in_simulation(
-    variant: str, deck: Path, folder: Path, monkeypatch: pytest.MonkeyPatch
+    variant: str, deck: Path, folder: Path, monkeypatch: pytest.MonkeyPatch, seed: int = 1
 ) -> list[str]:
     said: list[str] = []
     real = TranscriptSpeaker.say
@@ -52,8 +52,18 @@ def said_in_simulation(
         real(self, text)
 
     monkeypatch.setattr(TranscriptSpeaker, "say", say)
-    args = ["simulate", "--variant", variant, "--seed", "1", "--teams", "3", "--deck", str(deck)]
-    code = main([*args, "--through", "text", "--record", str(folder / f"{variant}.jsonl")])
+    args = [
+        "simulate",
+        "--variant",
+        variant,
+        "--seed",
+        str(seed),
+        "--teams",
+        "3",
+        "--deck",
+        str(deck),
+    ]
+    code = main([*args, "--through", "text", "--record", str(folder / f"{variant}-{seed}.jsonl")])
     assert code == 0
     return said
 

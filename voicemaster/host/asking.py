@@ -147,7 +147,7 @@ class AskBack:
         """Ask the team to say its answer again and listen for it (None: silence)."""
         answering, card = self.answering, self.card
         answering.say(prompt)
-        kind = Point.ANSWER if self.role == "defender" else Point(self.role)
+        kind = Point.DEFENDER if self.role == "defender" else Point(self.role)
         exp = without(answering.window(), self.denied)
         _i, heard = answering.listener.ask(
             kind,

@@ -18,7 +18,7 @@ log = logging.getLogger(__name__)
 
 MAX_ERRORS = 3  # recognizer errors in a row at one listening point before it gives up
 MAX_FAILED_WINDOWS = 5  # listening points given up in a row before the game stops (saved)
-ANSWER_KINDS = (Point.ANSWER, Point.ATTACKER, Point.PLAYOFF)
+ANSWER_KINDS = (Point.DEFENDER, Point.ATTACKER, Point.PLAYOFF)
 
 
 class NotCaught(Exception):

@@ -10,7 +10,7 @@ from voicemaster.speech.base import Expectation
 
 # the help said at a listening point: the catalogue's "help.<point>", where it has one
 HELP = frozenset({
-    Point.BEFORE, Point.ANSWER, Point.ATTACKER, Point.PLAYOFF, Point.OPTIONS, Point.ARRANGE,
+    Point.BEFORE, Point.DEFENDER, Point.ATTACKER, Point.PLAYOFF, Point.OPTIONS, Point.ARRANGE,
     Point.CONFIRM, Point.SURE, Point.KNOCKBACK, Point.TAKEBACK, Point.FINAL, Point.PLACE,
     Point.WHICH_GAP, Point.BEZZERWIZZER, Point.PAWN_GAP, Point.TIEBREAK,
 })  # fmt: skip
@@ -29,7 +29,7 @@ YES_NO = Expectation(commands=(*lexicon.AFFIRM, *lexicon.DENY))
 NOT_DONE = "sure.not_done"  # the catalogue's key
 PASS_KINDS = (
     Point.BEFORE,
-    Point.ANSWER,
+    Point.DEFENDER,
     Point.ATTACKER,
     Point.PLAYOFF,
     Point.OPTIONS,

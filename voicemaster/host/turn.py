@@ -241,7 +241,7 @@ class Turn:
             detail = "shout" if asked else clock.detail
             waiting = attack.team if attack is not None else None
             intent, heard = qm.listener.ask(
-                Point.ANSWER, self.team, question, clock.timeout, exp, card, detail,
+                Point.DEFENDER, self.team, question, clock.timeout, exp, card, detail,
                 attacker=waiting,
             )  # fmt: skip
             intent, asked = self.settle_shout(intent, heard, asked)

@@ -32,7 +32,7 @@ from voicemaster.simulator.knowledge import (
 )
 from voicemaster.speech.base import Expectation, Heard
 
-ANSWER_KINDS = (Point.ANSWER, Point.ATTACKER, Point.PLAYOFF)
+ANSWER_KINDS = (Point.DEFENDER, Point.ATTACKER, Point.PLAYOFF)
 MAX_PLAYOFF_ROUNDS = 25  # then the simulation stops: the tied teams keep answering alike
 CHATTER = ("repeat", "score", "help")
 
@@ -232,7 +232,7 @@ class SimTable:
         if cue.detail == "again":  # asked to say it again: the team answers, nobody shouts
             return self._answer(cue, card, rng)
         roll = rng.random()
-        if cue.kind == Point.ANSWER and cue.attempt == 0:
+        if cue.kind == Point.DEFENDER and cue.attempt == 0:
             others = [t for t in game.teams if t != cue.team and game.bezzerwizzers[t] > 0]
             if roll < 0.08 and others:
                 return f"Bezzerwizzer {rng.choice(others)}"
