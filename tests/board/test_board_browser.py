@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from tests.board.helpers import Listener, get, view
+from tests.helpers.board import Listener, get, view
 from voicemaster.board.browser import PHONE, TV, Browser, Page, find_chromium
 from voicemaster.records import read_record
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tests.host.helpers import Table, other, questions, quizmaster, right, shout, wrong
+from tests.helpers.host import Table, other, questions, quizmaster, right, shout, wrong
 from voicemaster.decks import Card
 from voicemaster.host import phrases
 from voicemaster.host.asking import SAY_AGAIN, THEN_AGAIN, phrase_key, without

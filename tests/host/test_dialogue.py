@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.host.helpers import DECK, Table, other, questions, quizmaster, right, shout, wrong
+from tests.helpers.host import DECK, Table, other, questions, quizmaster, right, shout, wrong
 from voicemaster.decks import load_deck
 from voicemaster.host import phrases
 from voicemaster.host.asking import SAY_AGAIN

@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from tests.host.helpers import DECK
+from tests.helpers.cli import KEYBOARD
+from tests.helpers.host import DECK
 from voicemaster.cli import main
 from voicemaster.decks import load_deck
 from voicemaster.host.quiz import Quiz
 
-KEYBOARD = ["play", "--input", "keyboard", "--output", "text"]
 FOUR_QUESTIONS = "keep\nkeep\n" + "\nwrong\n" * 4 + "quit\n"
 
 

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.host.helpers import Table, questions, quizmaster, shout
+from tests.helpers.cli import KEYBOARD
+from tests.helpers.host import Table, questions, quizmaster, shout
 from tests.host.timeline.test_timeline_dialogue import TimelineTable
 from tests.host.timeline.test_timeline_dialogue import quizmaster as timeline_quizmaster
 from voicemaster.cli import main
@@ -20,8 +21,6 @@ from voicemaster.host.familie.dialogue import ask_kinds
 from voicemaster.host.setup.voice import STOPPED, SetupQuit, ask_setup
 from voicemaster.host.timeline.phrases import word
 from voicemaster.rules.timeline import right_gaps
-
-KEYBOARD = ["play", "--input", "keyboard", "--output", "text"]
 
 
 def test_a_bezzerwizzer_without_tokens_is_refused_in_plain_words(tmp_path: Path) -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.host.helpers import Table, quizmaster, right, shout
+from tests.helpers.host import Table, quizmaster, right, shout
 from voicemaster import lexicon
 from voicemaster.host import intents, windows
 from voicemaster.host.channels import Cue

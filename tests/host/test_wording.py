@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from tests.host.helpers import Table, questions, quizmaster, right, shout, wrong
+from tests.helpers.host import Table, questions, quizmaster, right, shout, wrong
 from voicemaster.host.channels import Cue
 from voicemaster.host.phrases import moved, playoff_result
 from voicemaster.host.point_words import help_text

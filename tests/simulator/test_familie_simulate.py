@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.host.helpers import cut_record, simulate
+from tests.helpers.host import cut_record, simulate
 from voicemaster.cli import main
 from voicemaster.decks import load_deck
 from voicemaster.records import read_record

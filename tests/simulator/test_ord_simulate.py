@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.host.helpers import Table, cut_record, questions, simulate, watch
+from tests.helpers.host import Table, cut_record, questions, simulate, watch
 from voicemaster.cli import main
 from voicemaster.decks import load_deck
 from voicemaster.host.channels import TranscriptSpeaker

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.host.helpers import DECK, cut_record, header, simulate
+from tests.helpers.host import DECK, cut_record, header, simulate
 from voicemaster.cli import main
 from voicemaster.decks import Card, load_deck
 from voicemaster.host.channels import Cue, TranscriptSpeaker

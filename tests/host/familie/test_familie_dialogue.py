@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.host.helpers import Table, Until, questions, right, watch, wrong
+from tests.helpers.host import Table, Until, questions, right, watch, wrong
 from voicemaster.decks import load_deck
 from voicemaster.host import phrases
 from voicemaster.host.channels import Cue, KeyboardEars, ScriptedEars, TranscriptSpeaker

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tests.host.helpers import DECK, Table, Until, questions, right, watch, wrong
+from tests.helpers.host import DECK, Table, Until, questions, right, watch, wrong
 from voicemaster.decks import load_deck
 from voicemaster.host import phrases
 from voicemaster.host.channels import Cue, TranscriptSpeaker

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.host.helpers import Table, watch
+from tests.helpers.host import Table, watch
 from voicemaster.decks import load_deck
 from voicemaster.host.channels import Cue, TranscriptSpeaker
 from voicemaster.host.listening import Correction, Timing
