@@ -332,4 +332,40 @@ PHRASES: dict[str, str] = {
         "Bezzerwizzer from {team}, after the question: {stake} at stake. A miss gives them to "
         "{defender}."
     ),
+    # -- the set-up by voice
+    "setup.stopped": "All right, we stop here. No game was started.",
+    "setup.silent": "I heard nothing; we take the usual. {told}",
+    "setup.not_understood": "I did not understand {heard}. {hint}",
+    "setup.default": "Let's take the usual: {told}",
+    "setup.variant.ask": (
+        "Which rules shall we play? Standard, word edition, family, kompakt or timeline?"
+    ),
+    "setup.variant.hint": "Say standard, word edition, family, kompakt or timeline.",
+    "setup.variant.told": "We play {variant}.",
+    "setup.count.ask": "How many teams are playing? {counts}?",
+    "setup.count.hint": "Say {counts}.",
+    "setup.count.told": "{count} teams.",
+    "setup.target.ask": "How many points win the game? Fifteen, twenty or thirty?",
+    "setup.target.hint": "Say fifteen, twenty or thirty points.",
+    "setup.target.told": "The first team to {points} points wins.",
+    "setup.track.ask": (
+        "How long is the track? Twenty spaces, thirty or forty? Thirty is the usual."
+    ),
+    "setup.track.hint": "Say twenty, thirty or forty; or short, normal or long.",
+    "setup.track.told": "The finish is at {track}.",
+    "setup.names.ask": "Say the team names, or say colours for red, blue, green and yellow.",
+    "setup.names.hint": (
+        "Say colours, or say the name of team one, for example Tigers, Sharks or Owls."
+    ),
+    "setup.names.silent": "I heard nothing; we take colours. ",
+    "setup.teams": "{lead}The teams are {teams}.",
+    "setup.team": "Team {number}",
+    "setup.team.ask": "{team}: what is its name? Or say colour.",
+    "setup.team.hint": "Say a name for team {number}, or colour.",
+    "setup.team.silent": "I heard nothing; we take a colour. ",
+    "setup.team.colour": "{lead}{team} is {colour}.",
+    "setup.team.confirm": "{team} is the {name}. Right?",
+    "setup.team.refused": "Not that name: {why}. Please choose another.",
+    "setup.team.fallback": "Let's take a colour: team {number} is {colour}.",
+    "setup.yes_or_no": "{question} Say yes or no.",
 }
