@@ -368,4 +368,34 @@ PHRASES: dict[str, str] = {
     "setup.team.refused": "Not that name: {why}. Please choose another.",
     "setup.team.fallback": "Let's take a colour: team {number} is {colour}.",
     "setup.yes_or_no": "{question} Say yes or no.",
+    # -- saved games offered and resumed
+    "offer.one": (
+        "There is an unfinished game: {game}. Shall we go on with it? Say yes, or no for a new "
+        "game."
+    ),
+    "offer.game": "Game {number}: {game}.",
+    "offer.more.1": " There is one more: voicemaster games lists all.",
+    "offer.more": " There are {more} more: voicemaster games lists all.",
+    "offer.many": (
+        "There are {count} unfinished games. {games}{rest} Which one shall we go on with? Say its"
+        " number or a team's name, or new game."
+    ),
+    "offer.that_name": "that name",
+    "offer.ambiguous": "More than one of these games has {name}. Say the game's number.",
+    "offer.hint": "Say the game's number or a team's name, or new game.",
+    "offer.new_game": "We start a new game; the saved ones stay saved.",
+    "dropped.question": "the result of {team}'s question",
+    "dropped.playoff": "a play-off result",
+    "dropped.round": "the tiles of a new round",
+    "dropped.zwap": "a zwap by {team}",
+    "dropped.deal": "a deal of cards",
+    "dropped.place": "{team}'s placement",
+    "dropped.tiebreak": "a tie-break",
+    "dropped.part": "part of a step",
+    "dropped": (
+        "The game stopped while its last step was being saved, so that step is dropped: {step}. "
+        "We go on from just before it."
+    ),
+    "saved.game": "the {variant} game from {when}, {scores}",
+    "saved.named": "{name}: {game}",
 }
