@@ -398,4 +398,15 @@ PHRASES: dict[str, str] = {
     ),
     "saved.game": "the {variant} game from {when}, {scores}",
     "saved.named": "{name}: {game}",
+    # -- saving and team names
+    "unsaved.ask": (
+        "I cannot save this game: {why}. Shall we keep playing without saving? Say yes or no."
+    ),
+    "name.none": "I could not make out a name",
+    "name.letters": "I cannot pronounce every letter of {name}",
+    "name.long": "a team name has at most three short words",
+    "name.unsayable": "I cannot say {word} clearly",
+    "name.reserved_word": "{word} is a word I listen for during the game",
+    "name.reserved_phrase": "{phrase} is something I listen for during the game",
+    "name.alike": "it sounds too much like {other}",
 }
