@@ -21,8 +21,8 @@ from voicemaster.host.turn import Turn
 from voicemaster.judge.text import normalise_plain
 from voicemaster.lexicon import COMMAND_WORDS
 from voicemaster.rules import Question
+from voicemaster.speech.asr.grammar import sanitise
 from voicemaster.speech.base import Expectation, Heard
-from voicemaster.speech.grammar import sanitise
 
 
 class Recording(Table):

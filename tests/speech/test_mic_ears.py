@@ -10,8 +10,13 @@ from functools import cache
 import numpy as np
 import pytest
 
+from voicemaster.audio_sim.sources import WavSource
+from voicemaster.audio_sim.synth import synthesize
+from voicemaster.commands.hear import listen_and_judge
 from voicemaster.judge import AnswerKey
 from voicemaster.speech import audio
+from voicemaster.speech.asr.decoding import UtteranceDecoder
+from voicemaster.speech.asr.recognizers import make_recognizer
 from voicemaster.speech.base import (
     Expectation,
     Heard,
@@ -19,11 +24,7 @@ from voicemaster.speech.base import (
     SpeechUnavailable,
     StreamingRecognizer,
 )
-from voicemaster.speech.decoding import UtteranceDecoder
-from voicemaster.speech.mic_ears import MicEars, expectation_for, is_final, listen_and_judge
-from voicemaster.speech.recognizers import make_recognizer
-from voicemaster.speech.sources import WavSource
-from voicemaster.speech.synth import synthesize
+from voicemaster.speech.mic_ears import MicEars, expectation_for, is_final
 
 pytest.importorskip("pocketsphinx")
 

@@ -38,7 +38,7 @@ from voicemaster.host.quiz import Judged, sure
 from voicemaster.judge.text import normalise_digits
 from voicemaster.locales import ENGLISH
 from voicemaster.rules.actions import Answer
-from voicemaster.speech import policy
+from voicemaster.speech.asr import policy
 from voicemaster.speech.base import Expectation, Heard
 
 # the English asking-again lines, as the simulator's transcript and the tests read them

@@ -13,7 +13,7 @@ from voicemaster.host.listening import AnswerClock
 from voicemaster.host.phrases import point_words, possessive, said, team_name
 from voicemaster.rules import Attack, Question, Zwap
 from voicemaster.rules.actions import Answer, Position
-from voicemaster.speech import spotter
+from voicemaster.speech.asr import spotter
 from voicemaster.speech.base import Expectation, Heard
 
 if TYPE_CHECKING:
