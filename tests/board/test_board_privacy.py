@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import io
 
-from tests.board.helpers import kompakt_lines
+from tests.helpers.board import kompakt_lines
 from voicemaster.board.live import LiveBoard
 from voicemaster.host.privacy import Privacy, Secretly
 from voicemaster.host.text_io import KeyboardEars

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.host.helpers import DECK, ScriptedEars
+from tests.helpers.cli import KEYBOARD, play
+from tests.helpers.host import DECK, ScriptedEars
 from voicemaster.cli import build_parser, main, settings_for
 from voicemaster.commands.play import ScreenNotices, make_speaker, timing
 from voicemaster.host.text_io import KeyboardEars
@@ -20,13 +21,7 @@ from voicemaster.speech.base import SpeechUnavailable
 from voicemaster.speech.voice.tts import VoiceNotice
 from voicemaster.speech.voice.voice_choice import VoiceChoice
 
-KEYBOARD = ["play", "--input", "keyboard", "--output", "text"]
 TIMELINE_DECK = Path(__file__).resolve().parents[1] / "data" / "timeline" / "events.yaml"
-
-
-def play(monkeypatch: pytest.MonkeyPatch, typed: str, *args: str) -> int:
-    monkeypatch.setattr("sys.stdin", io.StringIO(typed))
-    return main([*KEYBOARD, *args])
 
 
 def saved_game(monkeypatch: pytest.MonkeyPatch, name: str, *args: str, deck: Path = DECK) -> Path:

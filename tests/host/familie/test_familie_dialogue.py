@@ -12,8 +12,9 @@ from typing import Any
 
 import pytest
 
-from tests.host.helpers import ScriptedEars, Table, Until, questions, right, watch, wrong
+from tests.helpers.host import ScriptedEars, Table, Until, questions, right, watch, wrong
 from voicemaster.decks import load_deck
+from voicemaster.host import phrases
 from voicemaster.host.cues import Cue
 from voicemaster.host.familie.dialogue import (
     FamilieQuizmaster,
@@ -27,7 +28,6 @@ from voicemaster.host.log import GameLog
 from voicemaster.host.privacy import Privacy, Secretly
 from voicemaster.host.quiz import Quiz
 from voicemaster.host.text_io import KeyboardEars, TranscriptSpeaker
-from voicemaster.host.turn import SHOUT_AGAIN
 from voicemaster.records import read_record
 from voicemaster.speech.base import Expectation, Heard
 
@@ -277,5 +277,5 @@ def test_a_half_heard_shout_before_the_options_is_asked_again(tmp_path: Path) ->
     assert qm.run() == "quit"
     attacked = next(q for q in questions(qm) if q["question"].get("bezzerwizzer"))
     assert attacked["question"]["bezzerwizzer"]["team"] == "blue"
-    assert speaker.said.count(SHOUT_AGAIN) == 1
+    assert speaker.said.count(phrases.said("shout.again")) == 1
     assert [c.retry for c in table.cues if c.kind == "options"][:2] == [None, "shout"]
