@@ -19,7 +19,7 @@ from voicemaster.host.channels import Cue, ScriptedEars, TranscriptSpeaker
 from voicemaster.host.familie.dialogue import ask_kinds
 from voicemaster.host.setup.voice import STOPPED, SetupQuit, ask_setup
 from voicemaster.host.timeline.phrases import word
-from voicemaster.rules.timeline import right_gaps
+from voicemaster.rules.timeline.line import right_gaps
 
 KEYBOARD = ["play", "--input", "keyboard", "--output", "text"]
 

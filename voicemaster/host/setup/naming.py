@@ -13,7 +13,8 @@ import jellyfish
 from voicemaster import lexicon
 from voicemaster.host import intents
 from voicemaster.rules.base import TEAM_COLOURS
-from voicemaster.rules.categories import FAMILIE, ORD, STANDARD
+from voicemaster.rules.familie.categories import FAMILIE
+from voicemaster.rules.standard.categories import ORD, STANDARD
 from voicemaster.speech import grammar
 from voicemaster.speech.fusion import sound_code
 

@@ -23,8 +23,9 @@ from voicemaster.host.timeline.titles import Title, forms_of
 from voicemaster.lexicon import COMMAND_WORDS
 from voicemaster.rules.actions import Action
 from voicemaster.rules.events import Event
-from voicemaster.rules.timeline import TimelineGame, fits
-from voicemaster.rules.timeline_types import Place, Tiebreak, TimelineCard, ZwapCards
+from voicemaster.rules.timeline.game import TimelineGame
+from voicemaster.rules.timeline.line import fits
+from voicemaster.rules.timeline.types import Place, Tiebreak, TimelineCard, ZwapCards
 from voicemaster.speech.base import Expectation
 
 NO_VERDICT = "In a timeline game the years decide: there is no verdict to change."

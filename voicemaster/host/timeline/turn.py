@@ -12,7 +12,7 @@ from voicemaster.host.phrases import POINT_WORDS, listing, possessive, team_name
 from voicemaster.host.timeline import intents as ti
 from voicemaster.host.timeline import phrases as say
 from voicemaster.rules.events import RoundEnded
-from voicemaster.rules.timeline_types import Pawn, Place, TimelineCard, ZwapCards
+from voicemaster.rules.timeline.types import Pawn, Place, TimelineCard, ZwapCards
 
 if TYPE_CHECKING:
     from voicemaster.host.timeline.dialogue import TimelineQuizmaster
