@@ -19,7 +19,9 @@ from voicemaster.host.phrases import team_name
 from voicemaster.host.point_words import SURE
 from voicemaster.host.setup.session import timeline_deck_problem
 from voicemaster.host.timeline import phrases as say
+from voicemaster.host.timeline.intents import parse_placement
 from voicemaster.host.timeline.titles import Title, forms_of
+from voicemaster.host.timeline.turn import TimelineTurn
 from voicemaster.lexicon import COMMAND_WORDS
 from voicemaster.rules.actions import Action
 from voicemaster.rules.events import Event
@@ -155,8 +157,6 @@ class TimelineQuizmaster(Host[TimelineGame]):
         self.listener.ask(Point.FINAL, None, prompt, self.timing.before, windows.commands())
 
     def _step(self) -> None:
-        from voicemaster.host.timeline.turn import TimelineTurn
-
         expected = self.game.expected()
         if expected == "round":
             self.deal()
@@ -194,8 +194,6 @@ class TimelineQuizmaster(Host[TimelineGame]):
         self.tell(events, titles)
 
     def ask_gap(self, team: str, card: TimelineCard, line: list[TimelineCard]) -> int:
-        from voicemaster.host.timeline.intents import parse_placement
-
         prompt = f"{team_name(team)}, your card: {self.title(card.id)}. {self.read_line(line)}"
         self.say(prompt + " Which gap?")
         for _ in range(3):
