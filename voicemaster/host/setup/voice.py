@@ -14,9 +14,8 @@ from voicemaster.host import intents
 from voicemaster.host.phrases import listing, team_name
 from voicemaster.host.setup import naming
 from voicemaster.host.setup.session import SetupError
-from voicemaster.rules import find_variant
-from voicemaster.rules.base import TEAM_COLOURS, Settings
-from voicemaster.rules.kompakt import TARGET
+from voicemaster.rules import DEFAULT, RULE_SETS, Goal, find_rules, find_variant
+from voicemaster.rules.base import TEAM_COLOURS
 from voicemaster.speech.base import Ears, Expectation, Speaker
 
 T = TypeVar("T")
@@ -27,23 +26,10 @@ FAILURES = 3  # replies not understood before the default is taken
 TURNS = 8  # replies heard at one question at most (repeat and help included)
 REPEAT = ("repeat", "say again", "again")
 HELP = ("help", "what can i say")
-VARIANTS: dict[str, str] = {
-    "standard": "standard",
-    "word edition": "ord",
-    "ord": "ord",
-    "family": "familie",
-    "familie": "familie",
-    "kompakt": "kompakt",
-    "compact": "kompakt",
-    "timeline": "timeline",
-}
-VARIANT_WORDS = {
-    "standard": "standard Bezzerwizzer",
-    "ord": "Bezzerwizzer Ord, the word edition",
-    "familie": "Bezzerwizzer Familie, the family edition",
-    "kompakt": "Bezzerwizzer Kompakt",
-    "timeline": "Bezzerwizzer Timeline",
-}
+# what players say to choose a rule set, and each rule set as said aloud (``RuleSet.said``,
+# ``RuleSet.title``)
+VARIANTS: dict[str, str] = {word: r.name for r in RULE_SETS for word in r.said}
+VARIANT_WORDS = {r.name: r.title for r in RULE_SETS}
 COUNT_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 COUNTS = {word: n for n, word in COUNT_WORDS.items()} | {str(n): n for n in COUNT_WORDS}
 NUMBER_WORDS = {1: "one", **COUNT_WORDS}
@@ -129,16 +115,18 @@ def ask(speaker: Speaker, ears: Ears, question: Question[T]) -> T:
 
 
 def variant_question() -> Question[str]:
+    offered = [r.said[0] for r in RULE_SETS]
+    said = ", ".join(offered[:-1]) + f" or {offered[-1]}"
     return Question(
-        "Which rules shall we play? Standard, word edition, family, kompakt or timeline?",
+        f"Which rules shall we play? {said.capitalize()}?",
         VARIANTS,
-        "standard",
-        "Say standard, word edition, family, kompakt or timeline.",
+        DEFAULT,
+        f"Say {said}.",
         lambda v: f"We play {VARIANT_WORDS[v]}.",
     )
 
 
-def count_question(variant: str = "standard") -> Question[int]:
+def count_question(variant: str = DEFAULT) -> Question[int]:
     """How many teams: two to four, and up to six in kompakt (its rulebook sets no limit)."""
     most = find_variant(variant).max_teams
     words = [COUNT_WORDS[n] for n in range(2, most + 1)]
@@ -153,22 +141,23 @@ def count_question(variant: str = "standard") -> Question[int]:
 
 
 def track_question(variant: str) -> Question[int] | None:
-    """The track length (the points to win for kompakt); None for timeline (its lap is the
-    rulebook's)."""
-    if variant == "timeline":
+    """The track length (the points to win in kompakt); None where it is the rulebook's
+    (timeline's lap)."""
+    rules = find_rules(variant)
+    if rules.goal is Goal.LAP:
         return None
-    if variant == "kompakt":
+    if rules.goal is Goal.POINTS:
         return Question(
             "How many points win the game? Fifteen, twenty or thirty?",
             TARGETS,
-            TARGET,
+            rules.default_track(),
             "Say fifteen, twenty or thirty points.",
             lambda n: f"The first team to {n} points wins.",
         )
     return Question(
         "How long is the track? Twenty spaces, thirty or forty? Thirty is the usual.",
         TRACKS,
-        Settings().track,
+        rules.default_track(),
         "Say twenty, thirty or forty; or short, normal or long.",
         lambda n: f"The finish is at {n}.",
     )
