@@ -11,7 +11,7 @@ from typing import Any
 
 from voicemaster.commands.arguments_game import MAX_TRACK
 from voicemaster.host.setup.session import SetupError, team_names
-from voicemaster.rules import DEFAULT, RULE_SETS, Goal, RuleSet, find_rules
+from voicemaster.rules import DEFAULT, Goal, RuleSet, find_rules, rule_sets
 from voicemaster.rules.base import Settings
 from voicemaster.settings import GameOptions
 
@@ -55,7 +55,7 @@ def _check_stretch(stretch: int | None, track: int | None, rules: RuleSet[Any] |
         return
     if stretch < 0:
         raise SetupError(f"--home-stretch {stretch}: it cannot be negative")
-    boards = [r for r in ([rules] if rules else RULE_SETS) if r.goal.stretch]
+    boards = [r for r in ([rules] if rules else rule_sets()) if r.goal.stretch]
     length = track if track is not None else Settings().track
     if boards and stretch >= length:
         raise SetupError(
@@ -69,7 +69,7 @@ def _check_only_for(
 ) -> None:
     """SetupError when ``flag`` is given for a rule set that does not take it."""
     if given and rules is not None and not takes(rules):
-        only = " and ".join(r.name for r in RULE_SETS if takes(r))
+        only = " and ".join(r.name for r in rule_sets() if takes(r))
         raise SetupError(f"{flag} is for {only}")
 
 

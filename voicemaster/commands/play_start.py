@@ -44,7 +44,7 @@ from voicemaster.host.setup.session import (
 from voicemaster.host.setup.voice import ask_setup
 from voicemaster.places import Places
 from voicemaster.records import RecordError, SaveError, game_from_header, read_record
-from voicemaster.rules import DEFAULT, RULE_SETS, find_rules
+from voicemaster.rules import DEFAULT, find_rules, rule_sets
 from voicemaster.settings import GameOptions, PlaySettings
 from voicemaster.speech.base import Ears, Speaker
 
@@ -99,7 +99,7 @@ def goal(header: dict[str, Any]) -> str:
 
 def taking_kinds() -> str:
     """The rule sets whose teams are children's or adults' teams (--kinds)."""
-    return " and ".join(r.name for r in RULE_SETS if r.kinds)
+    return " and ".join(r.name for r in rule_sets() if r.kinds)
 
 
 def choose_record(settings: PlaySettings, speaker: Speaker, ears: Ears) -> Chosen:

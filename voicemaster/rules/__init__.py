@@ -9,6 +9,7 @@ from voicemaster.rules.registry import (
     VARIANTS,
     find_rules,
     find_variant,
+    rule_sets,
     sample_action,
     variant_names,
 )
@@ -31,6 +32,7 @@ __all__ = [
     "Zwap",
     "find_rules",
     "find_variant",
+    "rule_sets",
     "sample_action",
     "variant_names",
 ]

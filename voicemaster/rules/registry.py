@@ -20,13 +20,18 @@ DEFAULT = STANDARD.name  # the rule set of a game that names none
 VARIANTS: tuple[type[Game], ...] = tuple(rules.game for rules in RULE_SETS)  # the game classes
 
 
+def rule_sets() -> tuple[RuleSet[Any], ...]:
+    """Every rule set, in the order they are offered (read at each call, not copied)."""
+    return RULE_SETS
+
+
 def variant_names() -> list[str]:
-    return [rules.name for rules in RULE_SETS]
+    return [rules.name for rules in rule_sets()]
 
 
 def find_rules(name: str) -> RuleSet[Any]:
     """A rule set by name (case-insensitive).  ValueError if unknown."""
-    for rules in RULE_SETS:
+    for rules in rule_sets():
         if rules.name == name.lower():
             return rules
     raise ValueError(f"unknown rule set {name!r}; known: {', '.join(variant_names())}")

@@ -21,7 +21,7 @@ from voicemaster.decks.drawing import DrawSettings
 from voicemaster.decks.refs import deck_ref, find_deck
 from voicemaster.places import Places
 from voicemaster.records import SaveError, game_from_header
-from voicemaster.rules import DEFAULT, RULE_SETS, Game, Goal, Settings, find_rules, find_variant
+from voicemaster.rules import DEFAULT, Game, Goal, Settings, find_rules, find_variant, rule_sets
 from voicemaster.rules.base import TEAM_COLOURS
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -183,7 +183,7 @@ def new_header(options: HeaderOptions, teams: list[str], extra: dict[str, Any]) 
     """A new game's header (SetupError when the options cannot make a game)."""
     rules = find_rules(options.variant)
     default = Settings()
-    track = options.track if options.track is not None else default.track
+    track = options.track if options.track is not None else rules.default_track()
     stretch = (
         options.home_stretch
         if options.home_stretch is not None
@@ -205,7 +205,7 @@ def new_header(options: HeaderOptions, teams: list[str], extra: dict[str, Any]) 
     if len(rules.modes) > 1:
         header.setdefault("mode", options.mode or rules.modes[0])
     elif options.mode not in (None, *rules.modes):
-        only = " and ".join(r.name for r in RULE_SETS if options.mode in r.modes)
+        only = " and ".join(r.name for r in rule_sets() if options.mode in r.modes)
         raise SetupError(f"--mode {options.mode} is for {only}")
     try:
         game_from_header(header)

@@ -14,7 +14,7 @@ from voicemaster.host import intents
 from voicemaster.host.phrases import listing, team_name
 from voicemaster.host.setup import naming
 from voicemaster.host.setup.session import SetupError
-from voicemaster.rules import DEFAULT, RULE_SETS, Goal, find_rules, find_variant
+from voicemaster.rules import DEFAULT, Goal, find_rules, find_variant, rule_sets
 from voicemaster.rules.base import TEAM_COLOURS
 from voicemaster.speech.base import Ears, Expectation, Speaker
 
@@ -26,10 +26,6 @@ FAILURES = 3  # replies not understood before the default is taken
 TURNS = 8  # replies heard at one question at most (repeat and help included)
 REPEAT = ("repeat", "say again", "again")
 HELP = ("help", "what can i say")
-# what players say to choose a rule set, and each rule set as said aloud (``RuleSet.said``,
-# ``RuleSet.title``)
-VARIANTS: dict[str, str] = {word: r.name for r in RULE_SETS for word in r.said}
-VARIANT_WORDS = {r.name: r.title for r in RULE_SETS}
 COUNT_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 COUNTS = {word: n for n, word in COUNT_WORDS.items()} | {str(n): n for n in COUNT_WORDS}
 NUMBER_WORDS = {1: "one", **COUNT_WORDS}
@@ -115,14 +111,16 @@ def ask(speaker: Speaker, ears: Ears, question: Question[T]) -> T:
 
 
 def variant_question() -> Question[str]:
-    offered = [r.said[0] for r in RULE_SETS]
+    """The rule set, by what players say to choose it (``RuleSet.said``; the first of each
+    is offered), confirmed with its title."""
+    offered = [r.said[0] for r in rule_sets()]
     said = ", ".join(offered[:-1]) + f" or {offered[-1]}"
     return Question(
         f"Which rules shall we play? {said.capitalize()}?",
-        VARIANTS,
+        {word: r.name for r in rule_sets() for word in r.said},
         DEFAULT,
         f"Say {said}.",
-        lambda v: f"We play {VARIANT_WORDS[v]}.",
+        lambda v: f"We play {find_rules(v).title}.",
     )
 
 
