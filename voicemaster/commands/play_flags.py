@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from voicemaster.commands import variants
 from voicemaster.commands.arguments_game import MAX_TRACK
 from voicemaster.host.setup.session import SetupError, team_names
 from voicemaster.rules import DEFAULT, Goal, RuleSet, find_rules, rule_sets
@@ -32,11 +33,10 @@ def check_flags(game: GameOptions) -> None:
     mode = game.mode not in (None, "race")
     _check_only_for(rules, lambda r: game.mode in r.modes, f"--mode {game.mode}", mode)
     _check_decks(game.deck)
-    if game.kinds and teams is not None:
-        from voicemaster.host.familie.dialogue import parse_kinds
-
+    players = variants.find(rules.name).players if rules is not None else None
+    if game.kinds and teams is not None and players is not None:
         try:
-            parse_kinds(game.kinds, teams)
+            players(game.kinds, teams, 0, None)  # the flag parses for these teams
         except ValueError as exc:
             raise SetupError(str(exc)) from None
 
