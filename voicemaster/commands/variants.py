@@ -22,7 +22,6 @@ from voicemaster.rules import RuleSet, find_rules
 from voicemaster.rules.familie.variant import FAMILIE
 from voicemaster.rules.kompakt.variant import KOMPAKT
 from voicemaster.rules.timeline.variant import TIMELINE
-from voicemaster.simulator.timeline import simulate_timeline
 from voicemaster.speech.base import Ears, Speaker
 
 # header fields asked of the players beyond their names: (--kinds or None, the teams, the
@@ -59,10 +58,18 @@ def kinds(
     return {"kinds": familie.alternating_kinds(teams, seed)}
 
 
+def timeline_table(*args: Any) -> int:
+    """Timeline's simulated table (placements, not answers), imported when a simulation asks for
+    it: the simulator loads numpy and the audio tables, which `play` does not need."""
+    from voicemaster.simulator.timeline import simulate_timeline
+
+    return simulate_timeline(*args)
+
+
 OWN: tuple[Variant, ...] = (
     Variant(FAMILIE, FamilieQuizmaster, players=kinds),
     Variant(KOMPAKT, KompaktQuizmaster),
-    Variant(TIMELINE, TimelineQuizmaster, simulate=simulate_timeline),
+    Variant(TIMELINE, TimelineQuizmaster, simulate=timeline_table),
 )
 
 
