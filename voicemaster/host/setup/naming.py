@@ -15,8 +15,8 @@ from voicemaster.host import intents
 from voicemaster.rules.base import TEAM_COLOURS
 from voicemaster.rules.familie.categories import FAMILIE
 from voicemaster.rules.standard.categories import ORD, STANDARD
-from voicemaster.speech import grammar
-from voicemaster.speech.fusion import sound_code
+from voicemaster.speech.asr import grammar
+from voicemaster.speech.asr.fusion import sound_code
 
 MAX_WORDS = 3
 MAX_LETTERS = 24

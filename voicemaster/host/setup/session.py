@@ -19,12 +19,11 @@ from typing import Any
 from voicemaster.decks import Deck, load_deck
 from voicemaster.decks.drawing import DrawSettings
 from voicemaster.decks.refs import deck_ref, find_deck
-from voicemaster.places import Places
+from voicemaster.places import Places, bundled_decks
 from voicemaster.records import SaveError, game_from_header
 from voicemaster.rules import DEFAULT, Game, Goal, Settings, find_rules, find_variant, rule_sets
 from voicemaster.rules.base import TEAM_COLOURS
 
-ROOT = Path(__file__).resolve().parents[3]
 DEFAULT_DECK = "decks/standard-en.yaml"
 LOG_BYTES = 1_000_000  # voicemaster.log is rotated at this size ...
 LOG_BACKUPS = 2  # ... keeping two older files (3 MB at most)
@@ -47,7 +46,7 @@ def default_deck(variant: str = DEFAULT) -> str:
 
 def deck_folders(places: Places | None = None) -> tuple[Path, ...]:
     """Where decks named in a header are looked for: the bundled decks, the data folder's."""
-    bundled = ROOT / "decks"
+    bundled = bundled_decks()
     return (bundled,) if places is None else (bundled, places.data / "decks")
 
 
