@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.host.helpers import cut_record, simulate
+from tests.helpers.host import cut_record, simulate
 from voicemaster.board.views import public_state
 from voicemaster.commands import variants
 from voicemaster.commands.play_flags import check_flags
@@ -55,7 +55,7 @@ SPRINT = RuleSet(
     title="Bezzerwizzer Sprint, the short game",
     said=("sprint", "short game"),
     goal_sentence=sprint_goal,
-    deck="standard-en.yaml",
+    deck="standard",
 )
 
 

@@ -60,7 +60,7 @@ class RuleSet(Generic[G]):
     title: str  # as said aloud: "Bezzerwizzer Ord, the word edition"
     said: tuple[str, ...]  # what players say to choose it; the first is offered
     goal_sentence: Callable[[Mapping[str, Any]], str]  # how a new game is won, from its header
-    deck: str  # its default deck, a file in a deck folder
+    deck: str  # its default deck, by name: the locale adds the language ("standard-en")
     goal: Goal = Goal.SPACES
     cards: CardRules = field(default_factory=CardRules)
     table_view: Callable[[G], dict[str, Any]] = no_table  # what lies open on the table

@@ -19,12 +19,13 @@ from typing import Any
 from voicemaster.decks import Deck, load_deck
 from voicemaster.decks.drawing import DrawSettings
 from voicemaster.decks.refs import deck_ref, find_deck
+from voicemaster.locales import ENGLISH, UnknownLanguage, locale_for
 from voicemaster.places import Places, bundled_decks
 from voicemaster.records import SaveError, game_from_header
 from voicemaster.rules import DEFAULT, Game, Goal, Settings, find_rules, find_variant, rule_sets
 from voicemaster.rules.base import TEAM_COLOURS
 
-DEFAULT_DECK = "decks/standard-en.yaml"
+DEFAULT_DECK = ENGLISH.deck("standard")
 LOG_BYTES = 1_000_000  # voicemaster.log is rotated at this size ...
 LOG_BACKUPS = 2  # ... keeping two older files (3 MB at most)
 
@@ -40,8 +41,8 @@ def fail(message: str) -> int:
 
 
 def default_deck(variant: str = DEFAULT) -> str:
-    """A rule set's default deck (its ``RuleSet.deck``), as found among the bundled decks."""
-    return f"decks/{find_rules(variant).deck}"
+    """A rule set's default deck (its ``RuleSet.deck``) in the English locale's name."""
+    return ENGLISH.deck(find_rules(variant).deck)
 
 
 def deck_folders(places: Places | None = None) -> tuple[Path, ...]:
@@ -101,7 +102,11 @@ def timeline_deck_problem(deck: Deck, teams: int) -> str | None:
 
 def check_deck_serves(deck: Deck, game: Game) -> None:
     """SetupError unless the deck has a question for every category the game can draw (a
-    timeline game: enough cards with a year)."""
+    timeline game: enough cards with a year), and unless a locale speaks the deck's language."""
+    try:
+        locale_for(deck.language)
+    except UnknownLanguage as exc:
+        raise SetupError(f"deck {deck.deck}: {exc}") from None
     if find_rules(game.name).dated:
         problem = timeline_deck_problem(deck, len(game.teams))
         if problem is not None:

@@ -15,7 +15,7 @@ FAMILIE = RuleSet(
     title="Bezzerwizzer Familie, the family edition",
     said=("family", "familie"),
     goal_sentence=finish,
-    deck="familie-en.yaml",
+    deck="familie",
     cards=CardRules(child_options=True),
     kinds=True,
 )

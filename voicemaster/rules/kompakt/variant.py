@@ -25,7 +25,7 @@ KOMPAKT = RuleSet(
     title="Bezzerwizzer Kompakt",
     said=("kompakt", "compact"),
     goal_sentence=points,
-    deck="standard-en.yaml",  # the standard categories: the standard deck serves
+    deck="standard",  # the standard categories: the standard deck serves
     goal=Goal.POINTS,
     modes=MODES,
 )

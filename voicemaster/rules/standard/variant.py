@@ -22,7 +22,7 @@ STANDARD = RuleSet(
     title="standard Bezzerwizzer",
     said=("standard",),
     goal_sentence=finish,
-    deck="standard-en.yaml",
+    deck="standard",
 )
 
 ORD = RuleSet(
@@ -32,5 +32,5 @@ ORD = RuleSet(
     title="Bezzerwizzer Ord, the word edition",
     said=("word edition", "ord"),
     goal_sentence=finish,
-    deck="ord-en.yaml",
+    deck="ord",
 )
