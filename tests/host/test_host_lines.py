@@ -22,7 +22,7 @@ from voicemaster.host.phrases import said
 from voicemaster.host.setup.voice import STOPPED, SetupQuit, ask_setup
 from voicemaster.host.text_io import TranscriptSpeaker
 from voicemaster.host.timeline.phrases import word
-from voicemaster.rules.timeline import right_gaps
+from voicemaster.rules.timeline.line import right_gaps
 
 
 def test_a_bezzerwizzer_without_tokens_is_refused_in_plain_words(tmp_path: Path) -> None:

@@ -14,7 +14,7 @@ from voicemaster.host.listening import Timing
 from voicemaster.host.log import GameLog
 from voicemaster.host.quiz import Quiz
 from voicemaster.host.text_io import TranscriptSpeaker
-from voicemaster.rules.categories import ORD
+from voicemaster.rules.standard.categories import ORD
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "host"
 DECK = DATA / "mini-ord.yaml"
