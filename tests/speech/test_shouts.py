@@ -74,6 +74,8 @@ def test_only_a_transcript_that_may_be_a_shout_is_scored() -> None:
     assert not shouts.worth_scoring("halley's comet", TEAMS)
     assert not shouts.worth_scoring("blue", TEAMS, ("Blue", "Red"))  # the window's answer
     assert not shouts.worth_scoring("danube with a red", ())  # a window without shouts
+    said = "which planet is known as the red planet"  # a question read aloud
+    assert not shouts.worth_scoring(said, TEAMS)
 
 
 whisper_asr = pytest.importorskip("voicemaster.speech.whisper_asr")

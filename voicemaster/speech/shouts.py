@@ -28,6 +28,9 @@ from voicemaster.speech.grammar import spoken
 # its second half ("and with a blue", "man the wither", "blue bats whizzer", "wits of red");
 # 3 of the 2,200 answers of the standard deck hold one of these words
 _SOUNDS_LIKE = re.compile(rf"\b(?:{SHOUT}|with|wither|wits?|wh?izz?\w*)\b")
+# A shout misheard is written in at most this many words ("rent man the bezzerwizzer"); a
+# longer transcript (a question read aloud, talk at the table) is never scored as one
+MAX_WORDS = 6
 
 
 @dataclass(frozen=True)
@@ -53,8 +56,10 @@ def team_words(teams: Sequence[str]) -> set[str]:
 def worth_scoring(text: str, teams: Sequence[str], phrases: Sequence[str] = ()) -> bool:
     """Whether the normalised transcript ``text`` of a window that hears ``teams`` may be a
     shout not read whole: not one of the window's ``phrases``, and holding the shout, a team's
-    name or a word that sounds like half the shout ("and with a blue")."""
-    if not teams or not text or text in {spoken(p) for p in phrases}:
+    name or a word that sounds like half the shout ("and with a blue"), in a few words."""
+    if not teams or not text or len(text.split()) > MAX_WORDS:
+        return False
+    if text in {spoken(p) for p in phrases}:
         return False
     said = set(text.split())
     return bool(said & team_words(teams)) or bool(_SOUNDS_LIKE.search(text))
