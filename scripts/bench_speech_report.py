@@ -207,6 +207,8 @@ def _row(name: str, case: Case, o: Outcome) -> dict[str, object]:
             "decode_ms": round(o.decode_ms, 1),
             "second": o.heard.second.text if o.heard and o.heard.second else None,
             "alone": [o.alone[0], o.alone[1].text if o.alone[1] else ""] if o.alone else None,
+            "shout": bool(o.heard and o.heard.bezzerwizzer),
+            "team": o.heard.team if o.heard else None, "shouts_scored": bool(sig and sig.shouts),
             }  # fmt: skip
 
 
