@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from tests.speech.conftest import needs
-from voicemaster.speech import audio, policy, shouts
+from voicemaster.speech import audio, policy, shouts, spotter
 from voicemaster.speech.base import Expectation, Heard, Signals
 
 TEAMS = ("red", "blue", "green")
@@ -97,3 +97,17 @@ def test_an_espeak_shout_whisper_writes_as_other_words_is_found_with_its_team() 
     first = whisper.recognize(pcm, window)
     heard = policy.review(first, window)
     assert heard.bezzerwizzer and heard.team == "blue", (first.text, heard.text)
+
+
+@pytest.mark.parametrize(
+    ("text", "team"),
+    [
+        ("red man bezzerwizzer", "red"),  # espeak-ng en-us+f3 "red Bezzerwizzer"
+        ("blue banner bezzerwizzer", "blue"),  # espeak-ng en-us at 1.25
+        ("red man bezzerwizzer the blue", None),  # two teams near it: neither
+        ("red is the colour bezzerwizzer", None),  # too far from the shout
+    ],
+)
+def test_a_team_a_word_or_two_from_the_shout_is_its_team(text: str, team: str | None) -> None:
+    assert spotter.find_shout(text, TEAMS, reach=2) == (True, team)
+    assert spotter.find_shout(text, TEAMS) == (True, None)
