@@ -45,7 +45,7 @@ MAX_PROMPT_TOKENS = 100  # the prompt's last tokens (Whisper takes at most 223)
 MAX_NEW_TOKENS = 60  # an answer is a few words; talk at the table is cut here
 PAD_S = 0.3  # quiet added before and after the utterance
 MAX_SPEECH_S = 29.0  # Whisper's window is 30 s; an answer is never that long
-TEAM_REACH = 2  # words between the shout and a team Whisper wrote apart from it
+TEAM_REACH = 3  # words between the shout and a team Whisper wrote apart from it ("red man the")
 _LOCK = threading.Lock()
 _MODELS: dict[str, Any] = {}
 
