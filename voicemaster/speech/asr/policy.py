@@ -18,6 +18,7 @@ from typing import Literal
 
 from voicemaster.judge.numbers import words_to_digits
 from voicemaster.lexicon import REPLIES
+from voicemaster.speech.asr import shouts
 from voicemaster.speech.asr.grammar import spoken
 from voicemaster.speech.base import Expectation, Heard, Signals
 
@@ -251,6 +252,8 @@ def review(heard: Heard, expectation: Expectation, limits: Limits = LIMITS) -> H
 
 def _reviewed(heard: Heard, expectation: Expectation, limits: Limits) -> Heard:
     assert heard.signals is not None
+    if (shout := shouts.heard(heard, expectation)) is not None:
+        return shout  # the shout phrases' scores name a team (speech/asr/shouts.py)
     decision = decide(heard, expectation, limits)
     if decision.kind == "nothing":
         return replace(heard, text="", alternatives=(), bezzerwizzer=False, team=None)
