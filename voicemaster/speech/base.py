@@ -52,6 +52,8 @@ class Signals:
     # log-probability), when the transcript is none of them; ``own``: the transcript's score
     scores: tuple[tuple[str, float], ...] = ()
     own: float = 0.0
+    # False for a hearing without the window's prompt (a second opinion's forced scores)
+    prompted: bool = True
 
 
 # how a grammar recognizer found its phrase: the "best" path, "n-best" (the best path stopped

@@ -58,6 +58,12 @@ class Limits:
     wide_gap: float = 4.0
     wide_margin: float = 3.0
     wide_floor: float = -4.5
+    # vouching (a second opinion without the prompt, speech/second_opinion.py): a doubtful
+    # phrase is taken on trust when, scored as the transcript without the prompt, it comes
+    # within vouch_gap of the unprompted transcript's own score and vouch_margin ahead of
+    # every other phrase of the window (a right answer's other forms are not its rivals)
+    vouch_gap: float = 2.0
+    vouch_margin: float = 3.0
 
 
 LIMITS = Limits()
@@ -246,6 +252,8 @@ def review(heard: Heard, expectation: Expectation, limits: Limits = LIMITS) -> H
     first = _reviewed(heard, expectation, limits)
     if heard.second is None or heard.second.signals is None:
         return first
+    if not heard.second.signals.prompted:
+        return vouched(first, heard.second.signals, expectation, limits)
     return settle(first, _reviewed(heard.second, expectation, limits), expectation)
 
 
@@ -308,6 +316,13 @@ def wants_second(heard: Heard, expectation: Expectation) -> bool:
     return doubt or shout_candidate(heard, expectation)
 
 
+def wants_vouch(heard: Heard, expectation: Expectation) -> bool:
+    """Whether a vouching hearing (:func:`vouched`) could settle a reviewed hearing: a phrase
+    in doubt (narrow or guessed, not unclear, no shout) in a window with answers."""
+    doubt = (heard.narrow or heard.guessed) and not heard.unclear and not heard.bezzerwizzer
+    return doubt and bool(heard.text) and bool(expectation.answers)
+
+
 def _shout_settled(first: Heard, second: Heard) -> Heard | None:
     """A shout with its team heard clearly by the second opinion, where the first heard a
     shout without a team or the team's name without the shout."""
@@ -332,5 +347,35 @@ def settle(first: Heard, second: Heard, expectation: Expectation) -> Heard:
     if not in_doubt(first) or not clear(second) or second.bezzerwizzer:
         return first
     if first.unclear or second.text != first.text:
+        return first
+    return replace(first, narrow=False, guessed=False)
+
+
+def vouch_figures(
+    phrase: str, bare: Signals, expectation: Expectation
+) -> tuple[float, float] | None:
+    """How far ``phrase``, scored without the prompt, is below the unprompted transcript's own
+    score, and how far ahead of the window's other phrases (None: it was not scored)."""
+    scores = dict(bare.scores)
+    if phrase not in scores:
+        return None
+    answers = {spoken(a) for a in expectation.answers}
+    kin = answers if phrase in answers else {phrase}
+    rivals = [score for other, score in scores.items() if other not in kin]
+    ahead = scores[phrase] - max(rivals, default=scores[phrase] - 99.0)
+    return bare.own - scores[phrase], ahead
+
+
+def vouched(first: Heard, bare: Signals, expectation: Expectation, limits: Limits) -> Heard:
+    """``first`` taken on trust when the vouching hearing (``bare``: the same audio without the
+    prompt) finds its phrase about as likely as its own transcript and clearly ahead of the
+    window's other phrases: the prompt did not pull it in.  Anything else stays as it was."""
+    if not (first.narrow or first.guessed) or first.unclear or first.bezzerwizzer:
+        return first
+    figures = vouch_figures(first.text, bare, expectation)
+    if figures is None:
+        return first
+    behind, ahead = figures
+    if behind > limits.vouch_gap or ahead < limits.vouch_margin:
         return first
     return replace(first, narrow=False, guessed=False)

@@ -22,7 +22,7 @@ from typing import Protocol
 
 from voicemaster.speech import policy
 from voicemaster.speech.base import Expectation, Heard, Recognizer, SpeechUnavailable
-from voicemaster.speech.prompting import prompt_for
+from voicemaster.speech.prompting import prompt_for, scored_phrases
 
 _LOCK = threading.Lock()
 _DEFAULT: dict[str, SecondOpinion | None] = {}
@@ -53,6 +53,30 @@ class WhisperOpinion:
         return self.recognizer.hear(pcm, expectation, prompt)
 
 
+class Vouching:
+    """The first recognizer (tiny.en) again, on the same encoding, without the window's prompt:
+    its own unprompted transcript, and each of the window's phrases scored as the transcript
+    (:meth:`~voicemaster.speech.whisper_asr.WhisperRecognizer.vouch`).  No second model, so no
+    memory beyond the first; one decode and one forced alignment per phrase."""
+
+    def __init__(self, recognizer: object) -> None:
+        from voicemaster.speech.whisper_asr import WhisperRecognizer
+
+        assert isinstance(recognizer, WhisperRecognizer)
+        self.recognizer = recognizer
+        self.name = recognizer.name + ":vouch"
+
+    def hear(self, pcm: bytes, expectation: Expectation) -> Heard:
+        return self.recognizer.vouch(pcm, vouched_phrases(expectation))
+
+
+def vouched_phrases(expectation: Expectation) -> list[str]:
+    """The phrases a vouching hearing scores: every right form, the card's near misses (the
+    rivals that must stay wrong), then what the prompt names."""
+    phrases = [*expectation.answers, *expectation.rejects, *scored_phrases(expectation)]
+    return list(dict.fromkeys(phrases))
+
+
 def consult(
     first: Heard, pcm: bytes, expectation: Expectation, second: SecondOpinion | None
 ) -> Heard:
@@ -60,7 +84,12 @@ def consult(
     when the policy wants one."""
     if second is None or first.signals is None:
         return first
-    if not policy.wants_second(policy.review(first, expectation), expectation):
+    reviewed = policy.review(first, expectation)
+    if isinstance(second, Vouching):  # a phrase in doubt only: it vouches for no shout
+        wanted = policy.wants_vouch(reviewed, expectation)
+    else:
+        wanted = policy.wants_second(reviewed, expectation)
+    if not wanted:
         return first
     return replace(first, second=second.hear(pcm, expectation))
 
@@ -83,12 +112,15 @@ def base_opinion(models: Path) -> SecondOpinion | None:
 
 
 def default_for(recognizer: Recognizer, models: Path | None) -> SecondOpinion | None:
-    """The second opinion the game asks for ``recognizer``'s doubts: base for Whisper (when
-    its packages are installed; joined into ``models``, the speech models' folder the command
-    line chose), none for the grammar recognizers or without a models folder."""
+    """The second opinion the game asks for ``recognizer``'s doubts: for tiny.en (English
+    only) the same model vouching without the prompt (:class:`Vouching`: no second model, no
+    extra memory); none for the grammar recognizers or a multilingual model.  Whisper base
+    (:func:`base_opinion`, ``models``: where it is joined) is measured as an alternative by
+    ``scripts/bench_speech.py --systems whisper+base``; docs/hearing.md has why it is not the
+    default."""
     from voicemaster.speech.whisper_asr import WhisperRecognizer
 
     inner = getattr(recognizer, "inner", recognizer)  # a benchmark's timing wrapper
-    if models is None or not isinstance(inner, WhisperRecognizer) or inner.language is not None:
+    if not isinstance(inner, WhisperRecognizer) or inner.language is not None:
         return None
-    return base_opinion(models)
+    return Vouching(inner)

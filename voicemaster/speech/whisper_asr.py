@@ -153,10 +153,18 @@ class WhisperRecognizer:
         self.language = language_of(self.model)
         self.tokenizer, self.suppress = _tokenizer(self.model, self.language)
         self.name = "whisper" if folder is None else f"whisper:{Path(folder).name}"
+        self._encoded: tuple[bytes, Any] | None = None  # the last utterance and its encoding
         if warm:
             self.recognize(b"", Expectation(commands=("pass",)))
         self.startup_s = time.perf_counter() - started
         self.last_prompt = ""
+
+    def _encoded_once(self, pcm: bytes) -> Any:
+        """The encoder's view of ``pcm``, kept for the last utterance: a second opinion on the
+        same audio (:meth:`vouch`) reuses it."""
+        if self._encoded is None or self._encoded[0] != pcm:
+            self._encoded = (pcm, self._features(pcm))
+        return self._encoded[1]
 
     def _features(self, pcm: bytes) -> Any:
         """The encoder's view of ``pcm``, with quiet around it (an utterance cut close by the
@@ -220,7 +228,7 @@ class WhisperRecognizer:
         (normalised words) in ``Signals.nbest``.  When the transcript is none of
         ``candidates`` (the window's answers as prompted), each candidate is scored as the
         transcript too (``Signals.scores``, beside the transcript's own, ``Signals.own``)."""
-        features = self._features(pcm)
+        features = self._encoded_once(pcm)
         found, no_speech = self.decode(features, prompt)
         text, logprob = found[0] if found else ("", 0.0)
         nbest = tuple((collapse(self.normalise(t))[0], round(lp, 3)) for t, lp in found if t)
@@ -232,6 +240,28 @@ class WhisperRecognizer:
         pairs = zip(candidates, scores, strict=True)
         scored = tuple((self.normalise(c), round(s, 3)) for c, s in pairs)
         return text, replace(signals, scores=scored, own=round(own, 3))
+
+    def vouch(self, pcm: bytes, phrases: Sequence[str]) -> Heard:
+        """A second hearing of ``pcm`` without the window's prompt (which pulls toward its
+        phrases), on the same encoding: the unprompted transcript, its mean token
+        log-probability and, as ``Signals.own``, its summed score; each of ``phrases`` scored as
+        the transcript (``Signals.scores``, normalised words).  ``Signals.prompted`` is False."""
+        began = time.perf_counter()
+        features = self._encoded_once(pcm)
+        found, no_speech = self.decode(features, "")
+        raw, logprob = found[0] if found else ("", 0.0)
+        text = raw.rstrip(".!?,;: ")
+        own, *scores = self.score(features, "", [text, *phrases]) if text else [0.0]
+        pairs = zip(phrases, scores, strict=True)
+        scored = tuple((self.normalise(p), round(s, 3)) for p, s in pairs)
+        signals = Signals(
+            logprob, no_speech, raw=raw, scores=scored, own=round(own, 3), prompted=False
+        )
+        return Heard(
+            text=self.normalise(raw),
+            signals=signals,
+            decode_ms=(time.perf_counter() - began) * 1000,
+        )
 
     @staticmethod
     def normalise(raw: str) -> str:
