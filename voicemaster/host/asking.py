@@ -70,6 +70,8 @@ def next_step(
         return Step("asked", judged, heard.text)  # wrong or unsure: saying it reveals nothing
     if retake_left:
         return Step("again", judged)
+    if judged.answer == "right" and policy.written(heard):
+        return Step("taken", judged)  # heard again, and written so by the recognizer itself
     return Step("taken", not_right(judged))
 
 

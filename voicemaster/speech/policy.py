@@ -16,6 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from rapidfuzz import fuzz
+
 from voicemaster.judge.numbers import words_to_digits
 from voicemaster.lexicon import REPLIES
 from voicemaster.speech.base import Expectation, Heard, Signals
@@ -52,6 +54,9 @@ class Limits:
     guess_margin: float = 0.5
     guess_floor: float = -5.0  # ... and scores at least this itself
     guess_words: int = 3
+    # a clear transcript this alike the best-scored answer (rapidfuzz ratio, 0..1) is judged
+    # as written, not guessed: "george is simenon" for "Georges Simenon"
+    guess_alike: float = 0.85
     # farther from the transcript (up to wide_gap) an answer is guessed only when it stands
     # wide_margin ahead of every other answer and scores at least wide_floor: "bye" for a
     # real "five" that scored 3 below the transcript
@@ -161,6 +166,12 @@ def _begins(text: str, phrase: str) -> bool:
     return bool(words) and said[: len(words)] == words
 
 
+def _alike(text: str, phrase: str, limits: Limits) -> bool:
+    """Whether ``text`` begins with ``phrase`` or is spelt nearly as it ("george is simenon"
+    for "georges simenon")."""
+    return _begins(text, phrase) or fuzz.ratio(text, phrase) >= 100 * limits.guess_alike
+
+
 def guessed(text: str, signals: Signals, limits: Limits = LIMITS) -> tuple[str, float] | None:
     """The window's answer Whisper finds nearly as likely as its own transcript when each is
     scored as the transcript (``Signals.scores``), clearly ahead of the other answers (the
@@ -170,7 +181,7 @@ def guessed(text: str, signals: Signals, limits: Limits = LIMITS) -> tuple[str, 
         return None
     ranked = sorted(signals.scores, key=lambda scored: -scored[1])
     best, top = ranked[0]
-    if signals.logprob >= limits.narrow_logprob and _begins(text, best):
+    if signals.logprob >= limits.narrow_logprob and _alike(text, best, limits):
         return None  # the answer was heard clearly: the judge reads the transcript
     runner_up = ranked[1][1] if len(ranked) > 1 else float("-inf")
     gap = signals.own - top
@@ -284,6 +295,15 @@ def _reviewed(heard: Heard, expectation: Expectation, limits: Limits) -> Heard:
 def in_doubt(heard: Heard) -> bool:
     """Whether a reviewed hearing is one the host would not take on trust."""
     return heard.narrow or heard.guessed or heard.unclear
+
+
+def written(heard: Heard) -> bool:
+    """Whether a reviewed hearing's words are the transcript Whisper wrote itself (its best,
+    a repetition read once), neither a guess nor another of its transcripts nor unclear."""
+    signals = heard.signals
+    if signals is None or not signals.nbest or heard.guessed or heard.unclear:
+        return False
+    return bool(heard.text) and heard.text == signals.nbest[0][0]
 
 
 def clear(heard: Heard) -> bool:
