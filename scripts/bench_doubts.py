@@ -53,9 +53,9 @@ def competitor_window(exp: Expectation, keep_said: bool) -> Expectation | None:
 
 
 def main() -> int:
-    from voicemaster.speech.recognizers import make_recognizer
-    from voicemaster.speech.second_opinion import vouched_phrases
-    from voicemaster.speech.whisper_asr import WhisperRecognizer
+    from voicemaster.speech.asr.recognizers import make_recognizer
+    from voicemaster.speech.asr.second_opinion import vouched_phrases
+    from voicemaster.speech.asr.whisper_asr import WhisperRecognizer
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seeds", default="11,12")

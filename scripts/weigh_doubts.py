@@ -27,7 +27,7 @@ from bench_game_hearing import key_of  # noqa: E402
 from voicemaster.host.asking import next_step  # noqa: E402
 from voicemaster.host.quiz import Judged  # noqa: E402
 from voicemaster.judge import judge  # noqa: E402
-from voicemaster.speech import policy  # noqa: E402
+from voicemaster.speech.asr import policy  # noqa: E402
 from voicemaster.speech.base import Expectation, Heard, Signals  # noqa: E402
 
 Rule = Callable[[Heard, Expectation], Heard]

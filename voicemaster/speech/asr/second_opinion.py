@@ -2,8 +2,8 @@
 
 The first hearing (Whisper tiny.en, prompted with the window) is reviewed by the policy; when
 it is narrow, a guess or unclear, or may be a shout it did not read whole
-(:func:`voicemaster.speech.policy.wants_second`), a second recognizer hears the same audio and
-*reports*; :func:`voicemaster.speech.policy.review` then decides from both.  The second opinion
+(:func:`voicemaster.speech.asr.policy.wants_second`), a second recognizer hears the same audio and
+*reports*; :func:`voicemaster.speech.asr.policy.review` then decides from both.  The second opinion
 rides on the first :class:`~voicemaster.speech.base.Heard` (``Heard.second``) so the decision
 stays in the policy, without I/O.
 
@@ -22,9 +22,9 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Protocol
 
-from voicemaster.speech import policy
+from voicemaster.speech.asr import policy
+from voicemaster.speech.asr.prompting import prompt_for, scored_phrases
 from voicemaster.speech.base import Expectation, Heard, Recognizer, SpeechUnavailable
-from voicemaster.speech.prompting import prompt_for, scored_phrases
 
 _LOCK = threading.Lock()
 _DEFAULT: dict[str, SecondOpinion | None] = {}
@@ -43,7 +43,7 @@ class WhisperOpinion:
     """A Whisper model (another than the first hearing's) prompted with the window, or not."""
 
     def __init__(self, recognizer: object, prompted: bool = True) -> None:
-        from voicemaster.speech.whisper_asr import WhisperRecognizer
+        from voicemaster.speech.asr.whisper_asr import WhisperRecognizer
 
         assert isinstance(recognizer, WhisperRecognizer)
         self.recognizer = recognizer
@@ -58,11 +58,11 @@ class WhisperOpinion:
 class Vouching:
     """The first recognizer (tiny.en) again, on the same encoding, without the window's prompt:
     its own unprompted transcript, and each of the window's phrases scored as the transcript
-    (:meth:`~voicemaster.speech.whisper_asr.WhisperRecognizer.vouch`).  No second model, so no
+    (:meth:`~voicemaster.speech.asr.whisper_asr.WhisperRecognizer.vouch`).  No second model, so no
     memory beyond the first; one decode and one forced alignment per phrase."""
 
     def __init__(self, recognizer: object) -> None:
-        from voicemaster.speech.whisper_asr import WhisperRecognizer
+        from voicemaster.speech.asr.whisper_asr import WhisperRecognizer
 
         assert isinstance(recognizer, WhisperRecognizer)
         self.recognizer = recognizer
@@ -99,8 +99,8 @@ def consult(
 def base_opinion(models: Path) -> SecondOpinion | None:
     """Whisper base from its packages, joined into ``models`` (the speech models' folder), once
     per process; None when they are not installed."""
-    from voicemaster.speech import whisper_models
-    from voicemaster.speech.whisper_asr import WhisperRecognizer
+    from voicemaster.speech.asr import whisper_models
+    from voicemaster.speech.asr.whisper_asr import WhisperRecognizer
 
     with _LOCK:
         if str(models) not in _DEFAULT:
@@ -120,7 +120,7 @@ def default_for(recognizer: Recognizer, models: Path | None) -> SecondOpinion | 
     vouching without the prompt (:class:`Vouching`) was measured and not adopted: it cleared no
     right answer that the retake rule does not, and a looser limit took a wrong one
     (docs/hearing.md)."""
-    from voicemaster.speech.whisper_asr import WhisperRecognizer
+    from voicemaster.speech.asr.whisper_asr import WhisperRecognizer
 
     inner = getattr(recognizer, "inner", recognizer)  # a benchmark's timing wrapper
     if models is None or not isinstance(inner, WhisperRecognizer) or inner.language is not None:

@@ -20,8 +20,8 @@ from rapidfuzz import fuzz
 
 from voicemaster.judge.numbers import words_to_digits
 from voicemaster.lexicon import REPLIES
+from voicemaster.speech.asr.grammar import spoken
 from voicemaster.speech.base import Expectation, Heard, Signals
-from voicemaster.speech.grammar import spoken
 
 Kind = Literal["phrase", "unclear", "nothing", "command"]
 
@@ -63,7 +63,7 @@ class Limits:
     wide_gap: float = 4.0
     wide_margin: float = 3.0
     wide_floor: float = -4.5
-    # vouching (a second opinion without the prompt, speech/second_opinion.py): a doubtful
+    # vouching (a second opinion without the prompt, speech/asr/second_opinion.py): a doubtful
     # phrase is taken on trust when, scored as the transcript without the prompt, it comes
     # within vouch_gap of the unprompted transcript's own score and vouch_margin ahead of
     # every other phrase of the window (a right answer's other forms are not its rivals)
