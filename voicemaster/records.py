@@ -164,7 +164,7 @@ class RecordWriter:
         try:
             if header is None:
                 raise ValueError("a new record needs a header")
-            self._write(header)
+            self.write(header)
         except BaseException:
             self.close()
             if not existed:
@@ -193,10 +193,9 @@ class RecordWriter:
             raise ValueError(f"{self.path} is closed")
         return self._fd
 
-    def append(self, game: Game, action: Action) -> None:
-        self._write(game.encode_action(action))
-
-    def _write(self, obj: dict[str, Any]) -> None:
+    def write(self, obj: dict[str, Any]) -> None:
+        """Make ``obj`` a durable line of the record: written whole and fsynced, or cut back to
+        the last whole line and a ``SaveError`` raised."""
         data = (json.dumps(obj, ensure_ascii=False) + "\n").encode("utf-8")
         fd = self._descriptor()
         size = os.fstat(fd).st_size

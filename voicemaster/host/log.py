@@ -69,7 +69,7 @@ class GameLog(RecordWriter):
         self._annotate(obj)
         if self._saving():
             try:
-                self._write(obj)
+                self.write(obj)
             except SaveError as exc:
                 self._give_up_saving(exc)
         self.lines.append(obj)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.host.helpers import DECK
+from tests.helpers.host import DECK
 from voicemaster.files import RecordBusy
 from voicemaster.host.log import GameLog
 from voicemaster.records import RecordWriter, read_record
@@ -86,7 +86,7 @@ def test_the_lock_survives_an_atomic_rewrite_and_appends_reach_the_live_file(
     first.rewrite_last(dict(header, note="rewritten"))  # an undo replaces the file
     with pytest.raises(RecordBusy):
         RecordWriter(record)
-    first._write({"appended": True})
+    first.write({"appended": True})
     assert record.read_text().splitlines()[-1] == '{"appended": true}'
     first.close()
     RecordWriter(record).close()  # free again

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from voicemaster import lexicon
 from voicemaster.host import intents
+from voicemaster.host.phrases import said
 from voicemaster.host.setup.session import SetupError
 from voicemaster.records import SaveError
 from voicemaster.speech.base import Ears, Expectation, Speaker
@@ -51,8 +52,7 @@ def play_on_unsaved(speaker: Speaker, ears: Ears) -> Callable[[SaveError], bool]
         return ask_yes(
             speaker,
             ears,
-            f"I cannot save this game: {error.reason}. Shall we keep playing without saving? "
-            "Say yes or no.",
+            said("unsaved.ask", why=error.reason),
         )
 
     return ask

@@ -19,13 +19,14 @@ from typing import Any
 from voicemaster.decks import Deck, load_deck
 from voicemaster.decks.drawing import DrawSettings
 from voicemaster.decks.refs import deck_ref, find_deck
+from voicemaster.locales import ENGLISH, UnknownLanguage, locale_for
 from voicemaster.places import Places, bundled_decks
 from voicemaster.records import SaveError, game_from_header
 from voicemaster.rules import Game, Settings, find_variant
 from voicemaster.rules.base import TEAM_COLOURS
 from voicemaster.rules.kompakt import TARGET
 
-DEFAULT_DECK = "decks/standard-en.yaml"
+DEFAULT_DECK = ENGLISH.deck("standard")
 LOG_BYTES = 1_000_000  # voicemaster.log is rotated at this size ...
 LOG_BACKUPS = 2  # ... keeping two older files (3 MB at most)
 
@@ -44,7 +45,7 @@ VARIANT_DECKS = {"kompakt": DEFAULT_DECK}  # a variant's default deck: decks/<va
 
 
 def default_deck(variant: str = "standard") -> str:
-    return VARIANT_DECKS.get(variant, f"decks/{variant}-en.yaml")
+    return VARIANT_DECKS.get(variant, ENGLISH.deck(variant))
 
 
 def deck_folders(places: Places | None = None) -> tuple[Path, ...]:
@@ -104,7 +105,11 @@ def timeline_deck_problem(deck: Deck, teams: int) -> str | None:
 
 def check_deck_serves(deck: Deck, game: Game) -> None:
     """SetupError unless the deck has a question for every category the game can draw (a
-    timeline game: enough cards with a year)."""
+    timeline game: enough cards with a year), and unless a locale speaks the deck's language."""
+    try:
+        locale_for(deck.language)
+    except UnknownLanguage as exc:
+        raise SetupError(f"deck {deck.deck}: {exc}") from None
     if game.name == "timeline":
         problem = timeline_deck_problem(deck, len(game.teams))
         if problem is not None:
