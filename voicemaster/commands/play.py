@@ -32,9 +32,9 @@ from voicemaster.host.quiz import Quiz
 from voicemaster.host.setup.resume import changed_cards, dropped_note, preview
 from voicemaster.host.setup.saving import play_on_unsaved, unsaved_message
 from voicemaster.host.setup.session import SetupError, crash_log, deck_folders, fail
-from voicemaster.host.setup.voice import VARIANT_WORDS
 from voicemaster.lexicon import YES_NO
 from voicemaster.records import SaveError
+from voicemaster.rules import find_rules
 from voicemaster.rules.base import TEAM_COLOURS
 from voicemaster.settings import PlaySettings
 from voicemaster.speech.base import (
@@ -139,7 +139,7 @@ def timing(settings: PlaySettings, ears: Ears) -> Timing:
 
 def welcome(master: Host[Any], resumed: bool) -> bool:
     """Greet a saved game; False when it is already finished (said, nothing to play)."""
-    game, name = master.game, VARIANT_WORDS.get(master.game.name, master.game.name)
+    game, name = master.game, find_rules(master.game.name).title
     if game.finished:
         winner = f" {team_name(game.winner)} won." if game.winner else ""
         master.say(

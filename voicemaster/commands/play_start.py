@@ -13,11 +13,11 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from voicemaster.commands import variants
 from voicemaster.decks import Deck, load_deck
 from voicemaster.decks.history import Asked, History
 from voicemaster.decks.refs import card_digest, deck_ref
 from voicemaster.files import RecordBusy, is_locked
-from voicemaster.host.dialogue import Quizmaster
 from voicemaster.host.hosting import Host
 from voicemaster.host.log import GameLog
 from voicemaster.host.phrases import listing, team_name
@@ -41,9 +41,10 @@ from voicemaster.host.setup.session import (
     resolve_decks,
     team_names,
 )
-from voicemaster.host.setup.voice import VARIANT_WORDS, ask_setup
+from voicemaster.host.setup.voice import ask_setup
 from voicemaster.places import Places
 from voicemaster.records import RecordError, SaveError, game_from_header, read_record
+from voicemaster.rules import DEFAULT, find_rules, rule_sets
 from voicemaster.settings import GameOptions, PlaySettings
 from voicemaster.speech.base import Ears, Speaker
 
@@ -59,26 +60,14 @@ class Chosen:
 
 
 def quizmaster_class(variant: str) -> type[Host[Any]]:
-    """The quizmaster of a rule set (standard and ord: the standard board's)."""
-    if variant == "familie":
-        from voicemaster.host.familie.dialogue import FamilieQuizmaster
-
-        return FamilieQuizmaster
-    if variant == "kompakt":
-        from voicemaster.host.kompakt.dialogue import KompaktQuizmaster
-
-        return KompaktQuizmaster
-    if variant == "timeline":  # its own dialogue (placements, not questions)
-        from voicemaster.host.timeline.dialogue import TimelineQuizmaster
-
-        return TimelineQuizmaster
-    return Quizmaster
+    """The quizmaster of a rule set (commands/variants.py)."""
+    return variants.find(variant).quizmaster
 
 
 def header_options(game: GameOptions) -> HeaderOptions:
     """The options a new game's header is made of."""
     return HeaderOptions(
-        variant=game.variant or "standard",
+        variant=game.variant or DEFAULT,
         track=game.track,
         home_stretch=game.home_stretch,
         seed=game.seed,
@@ -90,37 +79,27 @@ def header_options(game: GameOptions) -> HeaderOptions:
 def variant_extra(
     game: GameOptions, teams: list[str], ask: tuple[Speaker, Ears] | None
 ) -> dict[str, Any]:
-    """Header fields a rule set needs from the players: familie's kinds (``--kinds``, else asked
-    when ``ask`` gives a speaker and ears, else mixed for a simulated table)."""
-    kinds = game.kinds
-    if game.variant != "familie":
-        if kinds:
-            raise SetupError("--kinds is for familie")
+    """Header fields a rule set needs from the players (``Variant.players``: familie's kinds
+    from ``--kinds``, else asked when ``ask`` gives a speaker and ears, else mixed for a
+    simulated table)."""
+    players = variants.find(game.variant or DEFAULT).players
+    if players is None:
+        if game.kinds:
+            raise SetupError(f"--kinds is for {taking_kinds()}")
         return {}
-    from voicemaster.host.familie import dialogue as familie
-
-    if kinds:
-        try:
-            given = familie.parse_kinds(kinds, teams)  # teams left out: adults' teams
-            return {"kinds": {team: given.get(team, "adult") for team in teams}}
-        except ValueError as exc:
-            raise SetupError(str(exc)) from None
-    if ask is not None:
-        return {"kinds": familie.ask_kinds(ask[0], ask[1], teams)}
-    return {"kinds": familie.alternating_kinds(teams, game.seed or 0)}
+    try:
+        return players(game.kinds, teams, game.seed or 0, ask)
+    except ValueError as exc:
+        raise SetupError(str(exc)) from None
 
 
 def goal(header: dict[str, Any]) -> str:
-    if header["variant"] == "kompakt":
-        if header.get("mode") == "empty-bag":
-            return "We play until the bag is empty."
-        return f"First to {header.get('target')} points wins."
-    if header["variant"] == "timeline":
-        return (
-            f"A lap of {header.get('track')} points wins at once; "
-            "otherwise the most points after round two."
-        )
-    return f"The finish is at {header.get('track')}."
+    return find_rules(header["variant"]).goal_sentence(header)
+
+
+def taking_kinds() -> str:
+    """The rule sets whose teams are children's or adults' teams (--kinds)."""
+    return " and ".join(r.name for r in rule_sets() if r.kinds)
 
 
 def choose_record(settings: PlaySettings, speaker: Speaker, ears: Ears) -> Chosen:
@@ -208,7 +187,7 @@ def new_game(settings: PlaySettings, speaker: Speaker, ears: Ears) -> Chosen:
     places = settings.places
     teams, game = set_up_teams(settings.game, speaker, ears)
     folders = deck_folders(places)
-    paths = deck_paths(game.deck, game.variant or "standard", folders)
+    paths = deck_paths(game.deck, game.variant or DEFAULT, folders)
     extra = variant_extra(game, teams, (speaker, ears))
     header = new_header(header_options(game), teams, {"deck": deck_refs(paths, folders), **extra})
     path = Path(game.record) if game.record else new_record_path(places.games)
@@ -216,7 +195,7 @@ def new_game(settings: PlaySettings, speaker: Speaker, ears: Ears) -> Chosen:
     if settings.history:
         header["history"] = History.load(places.history).begin_game()
     names = listing([team_name(t) for t in teams])
-    variant = VARIANT_WORDS[header["variant"]]  # "Bezzerwizzer Ord, the word edition"
+    variant = find_rules(header["variant"]).title  # "Bezzerwizzer Ord, the word edition"
     variant += "," if "," in variant else ""
     draw = draw_settings(header, path)
     told = f"A new game of {variant} for {len(teams)} teams: {names}. {goal(header)}"
@@ -230,7 +209,7 @@ def set_up_teams(game: GameOptions, speaker: Speaker, ears: Ears) -> tuple[list[
     track unless given as flags, the number of teams and their names.  Returns the teams and
     the options with the rule set and the track chosen."""
     if game.teams is not None or game.names is not None:
-        game = replace(game, variant=game.variant or "standard")
+        game = replace(game, variant=game.variant or DEFAULT)
         return team_names(game.teams, game.names, game.variant), game
     fixed = game.track is not None or game.mode == "empty-bag"
     setup = ask_setup(speaker, ears, game.variant, game.track, ask_track=not fixed)
@@ -254,7 +233,7 @@ def open_game(
     lines = [header] if header is not None else _saved_lines(path)
     header = lines[0]
     folders = deck_folders(places)
-    variant = str(header.get("variant", "standard"))
+    variant = str(header.get("variant", DEFAULT))
     refs = list(header.get("deck") or deck_paths(None, variant, folders))
     if moved and not new and deck_refs(moved, folders) != refs:  # checked by check_fits
         refs = header["deck"] = deck_refs(moved, folders)

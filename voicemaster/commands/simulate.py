@@ -16,6 +16,7 @@ from voicemaster.commands.play_start import (
     quizmaster_class,
     variant_extra,
 )
+from voicemaster.commands.variants import find
 from voicemaster.decks import DeckError
 from voicemaster.files import RecordBusy, free_path
 from voicemaster.host.channels import TranscriptSpeaker
@@ -39,6 +40,7 @@ from voicemaster.host.setup.session import (
     team_names,
 )
 from voicemaster.records import game_from_header
+from voicemaster.rules import DEFAULT
 from voicemaster.settings import SimulateSettings
 from voicemaster.simulator.play import play_out
 from voicemaster.simulator.table import SimTable
@@ -52,7 +54,7 @@ def _simulation_header(settings: SimulateSettings) -> tuple[Path, dict[str, Any]
     """The record to play and a new game's header (None: resumed).  An existing --record is
     refused (resume it instead); the default record goes to the data folder's simulations/,
     under a new name when one of the same seed is there."""
-    game = replace(settings.game, variant=settings.game.variant or "standard")
+    game = replace(settings.game, variant=settings.game.variant or DEFAULT)
     places = settings.places
     if game.resume is not None:
         found = [Path(game.resume)] if game.resume else unfinished_games(places.simulations)
@@ -64,7 +66,7 @@ def _simulation_header(settings: SimulateSettings) -> tuple[Path, dict[str, Any]
     teams = team_names(game.teams or 3, game.names, game.variant)
     options = {"skill": settings.skill, "through": settings.through, **_sound_options(settings)}
     folders = deck_folders(places)
-    decks = deck_refs(deck_paths(game.deck, game.variant or "standard", folders), folders)
+    decks = deck_refs(deck_paths(game.deck, game.variant or DEFAULT, folders), folders)
     extra = variant_extra(game, teams, None)
     header = new_header(header_options(game), teams, {"deck": decks, "simulate": options, **extra})
     name = f"simulate-{header['variant']}-{len(teams)}-{header['seed']}"
@@ -177,14 +179,13 @@ def _simulate(
     models: Path | None = None,
     transcript: str | None = None,
 ) -> int:
-    if game_log.header["variant"] == "timeline":
-        from voicemaster.simulator.timeline import simulate_timeline
-
+    variant = find(game_log.header["variant"])
+    if variant.simulate is not None:  # a table of its own (timeline: placements)
         if transcript is not None:
             game_log.close()
-            return fail("--transcript is not made for timeline games yet")
+            return fail(f"--transcript is not made for {variant.name} games yet")
         through = options.get("through", "text")
-        return simulate_timeline(game_log, quiz, seed, skill, through, board.wrap)
+        return variant.simulate(game_log, quiz, seed, skill, through, board.wrap)
     if options.get("through", "text") == "audio":
         from voicemaster.simulator.audio import AudioTable
 

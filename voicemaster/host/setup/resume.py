@@ -19,14 +19,23 @@ from voicemaster.decks import Deck
 from voicemaster.decks.refs import card_digest, deck_key
 from voicemaster.host.phrases import listing, said, spoken_locale, team_name
 from voicemaster.host.setup.saved import SavedGame
+from voicemaster.rules import DEFAULT, find_rules
 
 OTHER_DECKS = "it uses other decks"
+
+
+def length_field(variant: str) -> str:
+    """The header field that holds a game's length: "target" (points to win) or "track"."""
+    try:
+        return find_rules(variant).goal.field
+    except ValueError:  # a header of an unknown rule set: as the standard board's
+        return "track"
 
 
 def conflicts(header: dict[str, Any], given: dict[str, Any]) -> list[str]:
     """Why a saved game does not fit the options given (empty: it fits)."""
     found: list[str] = []
-    variant = str(header.get("variant", "standard"))
+    variant = str(header.get("variant", DEFAULT))
     teams = list(header.get("teams", []))
     if given.get("variant", variant) != variant:
         found.append(f"it is a {variant} game, not {given['variant']}")
@@ -34,7 +43,7 @@ def conflicts(header: dict[str, Any], given: dict[str, Any]) -> list[str]:
         found.append(f"its teams are {', '.join(teams)}")
     if given.get("team_count", len(teams)) != len(teams):
         found.append(f"it has {len(teams)} teams")
-    track = header.get("target" if variant == "kompakt" else "track")
+    track = header.get(length_field(variant))
     for name, value in (("track", track), *((k, header.get(k)) for k in ("home_stretch", "seed"))):
         if name in given and given[name] != value:
             found.append(f"its {name.replace('_', ' ')} is {value}")

@@ -22,9 +22,8 @@ from voicemaster.decks.refs import deck_ref, find_deck
 from voicemaster.locales import ENGLISH, UnknownLanguage, locale_for
 from voicemaster.places import Places, bundled_decks
 from voicemaster.records import SaveError, game_from_header
-from voicemaster.rules import Game, Settings, find_variant
+from voicemaster.rules import DEFAULT, Game, Goal, Settings, find_rules, find_variant, rule_sets
 from voicemaster.rules.base import TEAM_COLOURS
-from voicemaster.rules.kompakt import TARGET
 
 DEFAULT_DECK = ENGLISH.deck("standard")
 LOG_BYTES = 1_000_000  # voicemaster.log is rotated at this size ...
@@ -41,11 +40,9 @@ def fail(message: str) -> int:
     return 2
 
 
-VARIANT_DECKS = {"kompakt": DEFAULT_DECK}  # a variant's default deck: decks/<variant>-en.yaml
-
-
-def default_deck(variant: str = "standard") -> str:
-    return VARIANT_DECKS.get(variant, ENGLISH.deck(variant))
+def default_deck(variant: str = DEFAULT) -> str:
+    """A rule set's default deck (its ``RuleSet.deck``) in the English locale's name."""
+    return ENGLISH.deck(find_rules(variant).deck)
 
 
 def deck_folders(places: Places | None = None) -> tuple[Path, ...]:
@@ -55,7 +52,7 @@ def deck_folders(places: Places | None = None) -> tuple[Path, ...]:
 
 
 def deck_paths(
-    given: list[str] | None, variant: str = "standard", folders: tuple[Path, ...] | None = None
+    given: list[str] | None, variant: str = DEFAULT, folders: tuple[Path, ...] | None = None
 ) -> list[str]:
     if given:
         return list(given)
@@ -110,7 +107,7 @@ def check_deck_serves(deck: Deck, game: Game) -> None:
         locale_for(deck.language)
     except UnknownLanguage as exc:
         raise SetupError(f"deck {deck.deck}: {exc}") from None
-    if game.name == "timeline":
+    if find_rules(game.name).dated:
         problem = timeline_deck_problem(deck, len(game.teams))
         if problem is not None:
             raise SetupError(problem)
@@ -155,7 +152,7 @@ def reserved_word(name: str) -> str | None:
 
 def team_names(count: int | None, names: str | None, variant: str | None = None) -> list[str]:
     """The teams from --teams/--names, as many as the rule set takes (standard when None)."""
-    game = find_variant(variant or "standard")
+    game = find_variant(variant or DEFAULT)
     least, most = game.min_teams, game.max_teams
     if count is not None and not least <= count <= most:
         raise SetupError(f"--teams {count}: a game is for {least} to {most} teams")
@@ -188,9 +185,9 @@ class HeaderOptions:
 
 def new_header(options: HeaderOptions, teams: list[str], extra: dict[str, Any]) -> dict[str, Any]:
     """A new game's header (SetupError when the options cannot make a game)."""
-    cls = find_variant(options.variant)
+    rules = find_rules(options.variant)
     default = Settings()
-    track = options.track if options.track is not None else default.track
+    track = options.track if options.track is not None else rules.default_track()
     stretch = (
         options.home_stretch
         if options.home_stretch is not None
@@ -198,7 +195,7 @@ def new_header(options: HeaderOptions, teams: list[str], extra: dict[str, Any]) 
     )
     seed = options.seed if options.seed is not None else random.SystemRandom().randrange(10**9)
     header: dict[str, Any] = {
-        "variant": cls.name,
+        "variant": rules.name,
         "teams": teams,
         "track": track,
         "home_stretch": stretch,
@@ -206,12 +203,14 @@ def new_header(options: HeaderOptions, teams: list[str], extra: dict[str, Any]) 
     }
     header.update(extra)
     header.update(options.draw.header())
-    if cls.name == "kompakt":  # the score to reach and the mode instead of a track
+    if rules.goal is Goal.POINTS:  # the score to reach and the mode instead of a track
         del header["track"], header["home_stretch"]
-        header["target"] = options.track if options.track is not None else TARGET
-        header.setdefault("mode", options.mode or "race")
-    elif options.mode not in (None, "race"):
-        raise SetupError("--mode empty-bag is for kompakt")
+        header["target"] = options.track if options.track is not None else rules.default_track()
+    if len(rules.modes) > 1:
+        header.setdefault("mode", options.mode or rules.modes[0])
+    elif options.mode not in (None, *rules.modes):
+        only = " and ".join(r.name for r in rule_sets() if options.mode in r.modes)
+        raise SetupError(f"--mode {options.mode} is for {only}")
     try:
         game_from_header(header)
     except Exception as exc:  # IllegalAction or ValueError: explain, never a traceback
