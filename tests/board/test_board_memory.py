@@ -13,7 +13,7 @@ from types import SimpleNamespace
 from tests.board.helpers import Listener, kompakt_lines, serving
 from voicemaster.board.hub import REPLAY
 from voicemaster.decks import load_deck
-from voicemaster.host.setup.session import DEFAULT_DECK, ROOT
+from voicemaster.host.setup.decks import DEFAULT_DECK, ROOT
 from voicemaster.judge import judge
 from voicemaster.judge.model import AnswerKey
 

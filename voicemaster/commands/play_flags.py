@@ -7,7 +7,8 @@ players could choose (a track of 1 fits none; --kinds only fits familie)."""
 from __future__ import annotations
 
 from voicemaster.commands.arguments_game import MAX_TRACK
-from voicemaster.host.setup.session import SetupError, team_names
+from voicemaster.host.setup.errors import SetupError
+from voicemaster.host.setup.headers import team_names
 from voicemaster.rules import variant_names
 from voicemaster.rules.base import Settings
 from voicemaster.settings import GameOptions

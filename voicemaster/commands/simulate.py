@@ -2,43 +2,29 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from voicemaster.board.settings import BoardError, BoardSettings
+from voicemaster.commands.failing import fail
+from voicemaster.commands.new_game import header_options, variant_extra
 from voicemaster.commands.play import stopped_message
-from voicemaster.commands.play_start import (
-    check_fits,
-    digests,
-    header_options,
-    open_game,
-    quizmaster_class,
-    variant_extra,
-)
 from voicemaster.decks import DeckError
-from voicemaster.files import RecordBusy, free_path
+from voicemaster.files import RecordBusy, free_path, is_locked
 from voicemaster.host.channels import TranscriptSpeaker
 from voicemaster.host.hosting import Host
 from voicemaster.host.listening import Timing
-from voicemaster.host.log import GameLog, unfinished_games
-from voicemaster.host.quiz import Quiz
-from voicemaster.host.setup.saving import check_record_path
-from voicemaster.host.setup.session import (
-    SetupError,
-    check_deck_serves,
-    crash_log,
-    deck_folders,
-    deck_paths,
-    deck_refs,
-    draw_settings,
-    fail,
-    load_decks,
-    new_header,
-    resolve_decks,
-    team_names,
-)
-from voicemaster.records import game_from_header
+from voicemaster.host.log import GameLog, LogObservers, unfinished_games
+from voicemaster.host.session import GameSession, read_saved
+from voicemaster.host.setup.crash_log import crash_log
+from voicemaster.host.setup.decks import deck_folders, deck_paths, deck_refs
+from voicemaster.host.setup.errors import SetupError
+from voicemaster.host.setup.headers import new_header, team_names
+from voicemaster.host.setup.paths import check_record_path
+from voicemaster.host.setup.resume import check_fits
+from voicemaster.records import RecordHeader
 from voicemaster.settings import SimulateSettings
 from voicemaster.simulator.play import play_out
 from voicemaster.simulator.table import SimTable
@@ -48,7 +34,7 @@ if TYPE_CHECKING:
     from voicemaster.board.session import BoardSession
 
 
-def _simulation_header(settings: SimulateSettings) -> tuple[Path, dict[str, Any] | None]:
+def _simulation_header(settings: SimulateSettings) -> tuple[Path, RecordHeader | None]:
     """The record to play and a new game's header (None: resumed).  An existing --record is
     refused (resume it instead); the default record goes to the data folder's simulations/,
     under a new name when one of the same seed is there."""
@@ -67,7 +53,7 @@ def _simulation_header(settings: SimulateSettings) -> tuple[Path, dict[str, Any]
     decks = deck_refs(deck_paths(game.deck, game.variant or "standard", folders), folders)
     extra = variant_extra(game, teams, None)
     header = new_header(header_options(game), teams, {"deck": decks, "simulate": options, **extra})
-    name = f"simulate-{header['variant']}-{len(teams)}-{header['seed']}"
+    name = f"simulate-{header.variant}-{len(teams)}-{header.seed}"
     path = Path(game.record) if game.record else free_path(places.simulations, name)
     return path, header
 
@@ -111,31 +97,20 @@ def summary(game_log: GameLog, master: Host[Any]) -> dict[str, Any]:
 
 def cmd_simulate(settings: SimulateSettings) -> int:
     crash_log(settings.places.log)
+    board = Beside(settings.board)
     try:
-        path, header = _simulation_header(settings)
-        if header is None:
-            moved = settings.game.deck  # a resumed simulation's decks given anew (moved)
-            if moved:
-                refs = deck_refs(moved, deck_folders(settings.places))
-                check_fits(path, {"deck": refs}, moved)
-            game_log, quiz = open_game(path, places=settings.places, history=False, moved=moved)
-        else:
-            deck = load_decks(resolve_decks(header["deck"], deck_folders(settings.places)))
-            quiz = Quiz(deck, settings=draw_settings(header, path))
-            check_deck_serves(quiz.deck, game_from_header(header))
-            game_log = GameLog(path, header)
-            game_log.card_digest = digests(quiz.deck)
-    except (SetupError, DeckError, RecordBusy) as exc:
+        session = _session(settings)
+        board.open(session)
+        game_log = session.open(LogObservers(on_line=board.on_line()))
+    except (SetupError, DeckError, RecordBusy, BoardError) as exc:
+        board.close()
         return fail(str(exc))
-    options = game_log.header.get("simulate", {})
-    seed = int(game_log.header.get("seed", 0))
+    header = session.header
+    options = header.simulation or {}
     skill = float(options.get("skill", settings.skill))
-    board = Beside(settings.board, game_log)
     try:
-        return _simulate(
-            game_log, quiz, seed, skill, options, board, settings.models, settings.transcript
-        )
-    except BoardError as exc:
+        return _simulate(session, header.seed, skill, options, board, settings)
+    except (BoardError, SetupError) as exc:
         game_log.close()
         return fail(str(exc))
     except KeyboardInterrupt:
@@ -146,64 +121,85 @@ def cmd_simulate(settings: SimulateSettings) -> int:
         board.close()
 
 
-class Beside:
-    """The live board beside a simulated game, when one is asked for (``--board``)."""
+def _session(settings: SimulateSettings) -> GameSession:
+    """The simulation's game session: a new game, or a saved simulation read once (its decks
+    given anew with --deck when they moved)."""
+    path, header = _simulation_header(settings)
+    if header is not None:
+        return GameSession.prepare(path, header, places=settings.places, history=False)
+    if is_locked(path):
+        raise RecordBusy(path)
+    saved = read_saved(path)
+    moved = settings.game.deck  # a resumed simulation's decks given anew (moved)
+    if moved:
+        check_fits(path, saved, {"deck": deck_refs(moved, deck_folders(settings.places))}, moved)
+    places = settings.places
+    return GameSession.prepare(path, saved=saved, places=places, history=False, moved=moved)
 
-    def __init__(self, settings: BoardSettings | None, game_log: GameLog) -> None:
-        self.settings, self.game_log = settings, game_log
+
+class Beside:
+    """The live board beside a simulated game, when one is asked for (``--board``): served
+    before the record opens (it watches the record), hearing the table once it sits."""
+
+    def __init__(self, settings: BoardSettings | None) -> None:
+        self.settings = settings
         self.session: BoardSession | None = None
 
-    def wrap(self, ears: Ears) -> Ears:
+    def open(self, game: GameSession) -> None:
         if self.settings is None:
-            return ears
+            return
         from voicemaster.board.session import open_board
 
-        self.session = open_board(self.settings, self.game_log, ears)
+        self.session = open_board(self.settings, game.lines)
+
+    def on_line(self) -> Callable[[list[dict[str, Any]], bool], None] | None:
+        return None if self.session is None else self.session.board.on_line
+
+    def wrap(self, ears: Ears) -> Ears:
+        if self.session is None:
+            return ears
         self.session.wait_at_setup()
-        return self.session.ears
+        return self.session.ears_around(ears)
 
     def close(self) -> None:
         if self.session is not None:
             self.session.close()
+            self.session = None
 
 
 def _simulate(
-    game_log: GameLog,
-    quiz: Quiz,
+    session: GameSession,
     seed: int,
     skill: float,
-    options: dict[str, Any],
+    options: Mapping[str, Any],
     board: Beside,
-    models: Path | None = None,
-    transcript: str | None = None,
+    settings: SimulateSettings,
 ) -> int:
-    if game_log.header["variant"] == "timeline":
+    game_log, quiz, transcript = session.opened(), session.quiz, settings.transcript
+    if session.header.variant == "timeline":
         from voicemaster.simulator.timeline import simulate_timeline
 
         if transcript is not None:
-            game_log.close()
-            return fail("--transcript is not made for timeline games yet")
+            raise SetupError("--transcript is not made for timeline games yet")
         through = options.get("through", "text")
-        return simulate_timeline(game_log, quiz, seed, skill, through, board.wrap)
+        return simulate_timeline(game_log, quiz, seed, skill, through, board.wrap, session.host)
     if options.get("through", "text") == "audio":
         from voicemaster.simulator.audio import AudioTable
 
         try:
             audio = AudioTable(
-                game_log, seed, skill, quiz.deck, models, transcript_path(transcript)
+                game_log, seed, skill, quiz.deck, settings.models, transcript_path(transcript)
             )
         except (SpeechUnavailable, ImportError) as exc:
-            game_log.close()
-            return fail(f"cannot simulate through audio: {exc}")
+            raise SetupError(f"cannot simulate through audio: {exc}") from None
         except OSError as exc:
-            game_log.close()
-            return fail(f"cannot write the transcript {transcript}: {exc.strerror or exc}")
+            why = exc.strerror or exc
+            raise SetupError(f"cannot write the transcript {transcript}: {why}") from None
         table: SimTable = audio
         speaker: Speaker = audio.speaker()
     else:
         table, speaker = SimTable(game_log, seed, skill, quiz.deck), TranscriptSpeaker()
-    ears = board.wrap(table)
-    master = quizmaster_class(game_log.header["variant"])(game_log, quiz, speaker, ears, Timing())
+    master = session.host(speaker, board.wrap(table), Timing())
     try:
         return play_out(master.run, game_log, table, skill, lambda: summary(game_log, master))
     finally:

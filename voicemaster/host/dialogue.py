@@ -19,17 +19,17 @@ from voicemaster.host.hosting import Host
 from voicemaster.host.listening import AnswerClock, Correction
 from voicemaster.host.phrases import SLOT_WORDS, team_name, verb
 from voicemaster.host.turn import Retake, Turn
-from voicemaster.rules import Playoff, Question, StartRound
+from voicemaster.rules import Playoff, Question, StartRound, Zwap
 from voicemaster.rules.actions import Action, Answer
 from voicemaster.rules.events import Event
 from voicemaster.rules.standard import StandardGame
 from voicemaster.speech.base import Expectation, Heard, is_typed
 
 # what came after the last verdict, so that it can no longer be changed
-LATER = {
-    "round": ": a new round has begun since",
-    "zwap": ": a zwap came after it",
-    "playoff": ": the play-off has been played since",
+LATER: dict[type[Action], str] = {  # why the last verdict stands, by what came after it
+    StartRound: ": a new round has begun since",
+    Zwap: ": a zwap came after it",
+    Playoff: ": the play-off has been played since",
 }
 
 
@@ -177,12 +177,12 @@ class Quizmaster(Host[StandardGame]):
 
     def cannot_correct(self, kind: Point, right: bool | None) -> str | None:
         """Only the record's last line can be corrected, and only a question's verdict."""
-        lines = self.log.lines
-        if "question" in lines[-1]:
+        last = self.log.last_action()
+        if isinstance(last, Question):
             return None
-        if not any("question" in line for line in lines[1:]):
+        if not any("question" in line for line in self.log.lines[1:]):
             return "No question has been answered yet: there is nothing to take back."
-        since = next((why for key, why in LATER.items() if key in lines[-1]), "")
+        since = next((why for kind, why in LATER.items() if isinstance(last, kind)), "")
         return f"The last verdict stands{since}."
 
     def _step(self) -> None:

@@ -13,7 +13,7 @@ from voicemaster import lexicon
 from voicemaster.host import intents
 from voicemaster.host.phrases import listing, team_name
 from voicemaster.host.setup import naming
-from voicemaster.host.setup.session import SetupError
+from voicemaster.host.setup.errors import SetupError
 from voicemaster.rules import find_variant
 from voicemaster.rules.base import TEAM_COLOURS, Settings
 from voicemaster.rules.kompakt import TARGET

@@ -17,7 +17,7 @@ from voicemaster.host.hosting import Host
 from voicemaster.host.listening import Correction
 from voicemaster.host.phrases import team_name
 from voicemaster.host.point_words import SURE
-from voicemaster.host.setup.session import timeline_deck_problem
+from voicemaster.host.setup.decks import timeline_deck_problem
 from voicemaster.host.timeline import phrases as say
 from voicemaster.host.timeline.titles import Title, forms_of
 from voicemaster.lexicon import COMMAND_WORDS
@@ -226,7 +226,7 @@ class TimelineQuizmaster(Host[TimelineGame]):
         Bezzerwizzers, else the record's last placement or zwap."""
         if right is not None:
             return NO_VERDICT
-        if kind == "bezzerwizzer" or any(k in self.log.lines[-1] for k in ("place", "zwap")):
+        if kind == "bezzerwizzer" or isinstance(self.log.last_action(), Place | ZwapCards):
             return None
         return "There is nothing to undo now."
 
@@ -234,14 +234,14 @@ class TimelineQuizmaster(Host[TimelineGame]):
         if right is not None:
             self.say(NO_VERDICT)
             return
-        last = self.log.lines[-1]
-        if "place" not in last and "zwap" not in last:
+        last = self.log.last_action()
+        if not isinstance(last, Place | ZwapCards):
             self.say("There is nothing to undo now.")
             return
         self.log.lines = self.log.lines[:-1]
         self.log.rewrite_last(self.log.lines[-1])  # the record without its last line
         self.game = self.replay()
-        kind = "placement" if "place" in last else "zwap"
+        kind = "placement" if isinstance(last, Place) else "zwap"
         self.say(f"The last {kind} is taken back.")
 
 
