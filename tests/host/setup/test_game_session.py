@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from tests.host.helpers import DECK, cut_record, header, simulate
+from tests.host.setup.test_moved_deck import moved_game, resume
 from voicemaster import records
 from voicemaster.host.channels import TranscriptSpeaker
 from voicemaster.host.log import GameLog, LogObservers
@@ -180,3 +181,14 @@ def test_a_log_played_from_memory_writes_nothing(tmp_path: Path) -> None:
     log.append_action(game, game.sample_action(random.Random(1)), {})
     log.close()
     assert not path.exists() and len(log.lines) == 2 and log.unsaved is why
+
+
+def test_play_resumes_a_game_whose_decks_moved_reading_its_record_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record, new, _ = moved_game(tmp_path)
+    reads = Reads(monkeypatch, record)
+    assert resume(monkeypatch, record, "--deck", str(new)) == 0  # checked, opened, played
+    assert reads.count == 1
+    assert "Welcome back" in capsys.readouterr().out
+    assert json.loads(record.read_text().splitlines()[0])["deck"] == [str(new)]
