@@ -9,7 +9,8 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from voicemaster.board.settings import BoardError, BoardSettings
+from voicemaster.board.settings import BoardError
+from voicemaster.commands.board_beside import board_beside, ears_beside
 from voicemaster.commands.failing import fail
 from voicemaster.commands.play_flags import check_flags
 from voicemaster.commands.play_start import Chosen, choose_record, saved_to_resume
@@ -160,15 +161,14 @@ def cmd_play(settings: PlaySettings) -> int:
         ears, recover = make_ears(settings, speaker)
         chosen = choose_record(settings, speaker, ears, saved)
         session = prepare(chosen, settings)
-        board = board_beside(settings.board, session, speaker)
+        board = board_beside(settings.board, session.lines, speaker)
         game_log = open_chosen(session, chosen, settings, speaker, ears, board)
     except (SetupError, DeckError, EOFError, RecordBusy, BoardError) as exc:
         if board is not None:
             board.close()
         return fail(str(exc) or "no input")
     path = chosen.path
-    if board is not None:
-        ears = board.ears_around(ears)
+    ears = ears_beside(board, ears)
     master = session.host(speaker, ears, timing(settings, ears), recover)
     try:
         playing = welcome(master, chosen.resumed)
@@ -212,27 +212,6 @@ def prepare(chosen: Chosen, settings: PlaySettings) -> GameSession:
     return GameSession.prepare(
         chosen.path, chosen.header, chosen.saved, settings.places, moved=moved
     )
-
-
-def board_beside(
-    settings: BoardSettings | None, session: GameSession, speaker: Speaker
-) -> BoardSession | None:
-    """The live board beside the game (``--board``), its address said once; None without
-    one, or when it cannot be served and is not required (said on screen)."""
-    if settings is None:
-        return None
-    from voicemaster.board.session import open_board
-
-    try:
-        board = open_board(settings, session.lines)
-    except BoardError as exc:
-        if settings.required:
-            raise
-        print(f"voicemaster: {exc}; playing without the board", file=sys.stderr, flush=True)
-        return None
-    if settings.speak:
-        speaker.say(board.spoken())
-    return board
 
 
 def open_chosen(

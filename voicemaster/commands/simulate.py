@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from voicemaster.board.settings import BoardError, BoardSettings
+from voicemaster.board.settings import BoardError
+from voicemaster.commands.board_beside import board_beside, ears_beside
 from voicemaster.commands.failing import fail
 from voicemaster.commands.new_game import header_options, variant_extra
 from voicemaster.commands.play import stopped_message
@@ -28,7 +30,7 @@ from voicemaster.records import RecordHeader
 from voicemaster.settings import SimulateSettings
 from voicemaster.simulator.play import play_out
 from voicemaster.simulator.table import SimTable
-from voicemaster.speech.base import Ears, Speaker, SpeechUnavailable
+from voicemaster.speech.base import Speaker, SpeechUnavailable
 
 if TYPE_CHECKING:
     from voicemaster.board.session import BoardSession
@@ -97,13 +99,14 @@ def summary(game_log: GameLog, master: Host[Any]) -> dict[str, Any]:
 
 def cmd_simulate(settings: SimulateSettings) -> int:
     crash_log(settings.places.log)
-    board = Beside(settings.board)
+    board: BoardSession | None = None
     try:
         session = _session(settings)
-        board.open(session)
-        game_log = session.open(LogObservers(on_line=board.on_line()))
+        board = board_beside(settings.board, session.lines)
+        game_log = session.open(LogObservers(on_line=board.board.on_line if board else None))
     except (SetupError, DeckError, RecordBusy, BoardError) as exc:
-        board.close()
+        if board is not None:
+            board.close()
         return fail(str(exc))
     header = session.header
     options = header.simulation or {}
@@ -118,7 +121,8 @@ def cmd_simulate(settings: SimulateSettings) -> int:
         fail(stopped_message(game_log, "simulate"))
         return 130
     finally:
-        board.close()
+        if board is not None:
+            board.close()
 
 
 def _session(settings: SimulateSettings) -> GameSession:
@@ -137,42 +141,12 @@ def _session(settings: SimulateSettings) -> GameSession:
     return GameSession.prepare(path, saved=saved, places=places, history=False, moved=moved)
 
 
-class Beside:
-    """The live board beside a simulated game, when one is asked for (``--board``): served
-    before the record opens (it watches the record), hearing the table once it sits."""
-
-    def __init__(self, settings: BoardSettings | None) -> None:
-        self.settings = settings
-        self.session: BoardSession | None = None
-
-    def open(self, game: GameSession) -> None:
-        if self.settings is None:
-            return
-        from voicemaster.board.session import open_board
-
-        self.session = open_board(self.settings, game.lines)
-
-    def on_line(self) -> Callable[[list[dict[str, Any]], bool], None] | None:
-        return None if self.session is None else self.session.board.on_line
-
-    def wrap(self, ears: Ears) -> Ears:
-        if self.session is None:
-            return ears
-        self.session.wait_at_setup()
-        return self.session.ears_around(ears)
-
-    def close(self) -> None:
-        if self.session is not None:
-            self.session.close()
-            self.session = None
-
-
 def _simulate(
     session: GameSession,
     seed: int,
     skill: float,
     options: Mapping[str, Any],
-    board: Beside,
+    board: BoardSession | None,
     settings: SimulateSettings,
 ) -> int:
     game_log, quiz, transcript = session.opened(), session.quiz, settings.transcript
@@ -182,7 +156,8 @@ def _simulate(
         if transcript is not None:
             raise SetupError("--transcript is not made for timeline games yet")
         through = options.get("through", "text")
-        return simulate_timeline(game_log, quiz, seed, skill, through, board.wrap, session.host)
+        around = partial(ears_beside, board)
+        return simulate_timeline(game_log, quiz, seed, skill, through, around, session.host)
     if options.get("through", "text") == "audio":
         from voicemaster.simulator.audio import AudioTable
 
@@ -199,7 +174,7 @@ def _simulate(
         speaker: Speaker = audio.speaker()
     else:
         table, speaker = SimTable(game_log, seed, skill, quiz.deck), TranscriptSpeaker()
-    master = session.host(speaker, board.wrap(table), Timing())
+    master = session.host(speaker, ears_beside(board, table), Timing())
     try:
         return play_out(master.run, game_log, table, skill, lambda: summary(game_log, master))
     finally:
