@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Bezzerwizzer shouts: false shouts on other speech and shouts found, new spotter beside old.
 
-- new ("kws"): the keyword spotter (voicemaster.speech.kws: pocketsphinx's keyphrase search
+- new ("kws"): the keyword spotter (voicemaster.speech.asr.kws: pocketsphinx's keyphrase search
   streaming the audio) with each candidate confirmed by Whisper tiny.en on the audio around it.
 - old ("grammar"): the game's listening path as before (MicEars + PocketsphinxRecognizer, a
   window expecting only the teams' shouts, grammar verified against a phone loop).
@@ -39,8 +39,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
+from voicemaster.audio_sim.synth import ESPEAK_WPM, render  # noqa: E402
 from voicemaster.speech import audio  # noqa: E402
-from voicemaster.speech.synth import ESPEAK_WPM, render  # noqa: E402
 
 QUIZ_VOICE, QUIZ_RATE = "espeak:en", 160 / ESPEAK_WPM  # renderers.VoiceSettings: 160 wpm
 CORPORA = ROOT.parent / "shared" / "corpora"
@@ -137,13 +137,13 @@ class Hearing:
     def __init__(self, name: str, asr: str | None, model: str | None) -> None:
         self.name = name
         if name == NEW:
-            from voicemaster.speech.kws import KeywordSpotter
-            from voicemaster.speech.whisper_asr import WhisperRecognizer
+            from voicemaster.speech.asr.kws import KeywordSpotter
+            from voicemaster.speech.asr.whisper_asr import WhisperRecognizer
 
             self.keywords: Any = KeywordSpotter()
             self.whisper: Any = WhisperRecognizer(model)
         elif name == OLD:
-            from voicemaster.speech.recognizers import make_recognizer
+            from voicemaster.speech.asr.recognizers import make_recognizer
 
             self.recognizer: Any = make_recognizer("pocketsphinx")
         else:  # another system of bench_speech_systems (bench_speech.py asks for them)
@@ -162,7 +162,7 @@ class Hearing:
         return Heard(audio.duration_s(pcm), ((0.0, None, ""),) * count)
 
     def _new(self, pcm: bytes) -> Heard:
-        from voicemaster.speech.kws import CHUNK_S, ShoutWatch
+        from voicemaster.speech.asr.kws import CHUNK_S, ShoutWatch
 
         watch = ShoutWatch(TEAMS, self.keywords, self.whisper)
         step = 2 * round(CHUNK_S * 16_000)
@@ -172,9 +172,9 @@ class Hearing:
                      len(shouts) + len(watch.rejected))  # fmt: skip
 
     def _old(self, pcm: bytes) -> Heard:
+        from voicemaster.audio_sim.sources import WavSource
         from voicemaster.speech.base import Expectation
         from voicemaster.speech.mic_ears import MicEars
-        from voicemaster.speech.sources import WavSource
 
         source = WavSource(pcm)
         ears = MicEars(source, self.recognizer)

@@ -34,7 +34,7 @@ from urllib.parse import urlencode
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from voicemaster.board.browser import PHONE, TV, Browser, Page  # noqa: E402
+from tests.board.browser import PHONE, TV, Browser, Page  # noqa: E402
 
 STATS = "JSON.stringify({seqs: vm.seqs, delays: vm.delays, reconnects: vm.reconnects})"
 FIRST = "window.vm.seqs.length && window.vm.seqs[0]"  # the state a page drew when it opened

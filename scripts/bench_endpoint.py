@@ -43,10 +43,10 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from voicemaster.audio_sim.synth import render  # noqa: E402
 from voicemaster.speech import audio  # noqa: E402
-from voicemaster.speech.endpoint_config import EndpointConfig  # noqa: E402
-from voicemaster.speech.endpointer import Endpointer, State  # noqa: E402
-from voicemaster.speech.synth import render  # noqa: E402
+from voicemaster.speech.capture.endpoint_config import EndpointConfig  # noqa: E402
+from voicemaster.speech.capture.endpointer import Endpointer, State  # noqa: E402
 
 CORPORA = ROOT.parent / "shared" / "corpora"
 RATE = 16_000

@@ -142,9 +142,9 @@ def key_of(exp: Expectation) -> AnswerKey:
 def game_hearing(
     said: Said, rec: Recognizer, exp: Expectation, noise_db: float = -43.0, lead_s: float = 0.3
 ) -> Heard | None:
+    from voicemaster.audio_sim.sources import QueueSource
+    from voicemaster.audio_sim.synth import synthesize
     from voicemaster.speech.mic_ears import MicEars
-    from voicemaster.speech.sources import QueueSource
-    from voicemaster.speech.synth import synthesize
 
     source = QueueSource(seed=said.take, noise_db=noise_db, colour="pink")
     source.push(synthesize(said.text, said.voice, said.rate, said.take), gap_s=lead_s)
@@ -160,11 +160,11 @@ def game_hearing(
 def clip_hearing(said: Said, rec: Recognizer, exp: Expectation) -> Heard | None:
     import numpy as np
 
+    from voicemaster.audio_sim.sources import WavSource
+    from voicemaster.audio_sim.synth import synthesize
     from voicemaster.commands.hear import FILE_CONFIG, TRAILING_S
     from voicemaster.speech.audio import dither, pad
     from voicemaster.speech.mic_ears import MicEars
-    from voicemaster.speech.sources import WavSource
-    from voicemaster.speech.synth import synthesize
 
     pcm = synthesize(said.text, said.voice, said.rate, said.take)
     pcm += dither(pad(b"", 0.0, TRAILING_S), np.random.default_rng(said.take))
@@ -177,7 +177,7 @@ def clip_hearing(said: Said, rec: Recognizer, exp: Expectation) -> Heard | None:
 
 def answers_last(expectation: Expectation) -> str:
     """The game's prompt with the answers moved to its end, nearest the audio (as a clip's)."""
-    from voicemaster.speech.prompting import _shouts, prompt_for
+    from voicemaster.speech.asr.prompting import _shouts, prompt_for
 
     prompt = prompt_for(expectation)
     if not expectation.answers:
@@ -190,7 +190,7 @@ def answers_last(expectation: Expectation) -> str:
 
 
 def _game_prompt(expectation: Expectation) -> str:
-    from voicemaster.speech.prompting import prompt_for
+    from voicemaster.speech.asr.prompting import prompt_for
 
     return prompt_for(expectation)
 
@@ -219,7 +219,7 @@ def kind(heard: Heard | None) -> str:
 
 
 def decode(saids: list[Said], names: list[str], out: Path) -> list[dict[str, Any]]:
-    from voicemaster.speech.recognizers import make_recognizer
+    from voicemaster.speech.asr.recognizers import make_recognizer
 
     rec = make_recognizer(None, None, None)
     raw: list[Heard] = []  # the recognizer's last report, before the policy
@@ -285,7 +285,7 @@ def main() -> int:
     args = parser.parse_args()
     names = args.conditions.split(",")
     if args.prompt != "game":
-        from voicemaster.speech import whisper_asr
+        from voicemaster.speech.asr import whisper_asr
 
         setattr(whisper_asr, "prompt_for", PROMPTS[args.prompt])  # noqa: B010
     out = Path(args.out)

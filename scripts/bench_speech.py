@@ -59,8 +59,8 @@ from bench_speech_report import (  # noqa: E402
 )
 from bench_speech_systems import ERRORS, SYSTEMS, System, make_system, run_case  # noqa: E402
 
+from voicemaster.audio_sim.synth import render  # noqa: E402
 from voicemaster.speech.base import SpeechUnavailable  # noqa: E402
-from voicemaster.speech.synth import render  # noqa: E402
 
 
 @dataclass(frozen=True)

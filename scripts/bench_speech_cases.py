@@ -28,10 +28,10 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from voicemaster.audio_sim.synth import render  # noqa: E402
 from voicemaster.decks import Card, Deck, load_deck  # noqa: E402
 from voicemaster.judge import AnswerKey  # noqa: E402
 from voicemaster.speech import audio  # noqa: E402
-from voicemaster.speech.synth import render  # noqa: E402
 
 CORPORA = ROOT.parent / "shared" / "corpora"
 DECK = ROOT / "decks" / "standard-en.yaml"

@@ -12,8 +12,8 @@ from __future__ import annotations
 from bench_speech_cases import Case
 from bench_speech_systems import Outcome
 
+from voicemaster.speech.asr.policy import in_doubt
 from voicemaster.speech.base import Heard
-from voicemaster.speech.policy import in_doubt
 
 Pair = tuple[Outcome, Outcome]
 Results = dict[str, list[Pair]]

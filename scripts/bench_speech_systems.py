@@ -9,7 +9,7 @@
 - baseline (only when asked for): free pocketsphinx decoding, a fixed 0.8 s silence endpoint
   and ``rapidfuzz.fuzz.ratio >= 80`` against the answer (a hobby build).
 - whisper+base: the whisper path with a second opinion (Whisper base, prompted with the window)
-  where the first hearing is in doubt or may be a shout (speech/second_opinion.py); each
+  where the first hearing is in doubt or may be a shout (speech/asr/second_opinion.py); each
   outcome also keeps what tiny.en alone decided on the same hearing (``Outcome.alone``).
 - whisper+tiny: the same with tiny.en unprompted as the second opinion (a cheaper candidate).
 - base: Whisper base alone (from its packages), prompted with the window, no second opinion.
@@ -37,19 +37,20 @@ sys.path.insert(0, str(ROOT))
 
 from bench_speech_cases import Case  # noqa: E402
 
+from voicemaster.audio_sim.sources import WavSource  # noqa: E402
 from voicemaster.host.asking import next_step  # noqa: E402
 from voicemaster.host.quiz import Judged  # noqa: E402
 from voicemaster.judge import AnswerKey, judge, normalise  # noqa: E402
 from voicemaster.judge.model import VerdictName  # noqa: E402
 from voicemaster.lexicon import PROMPTED_COMMANDS  # noqa: E402
-from voicemaster.speech import audio, policy  # noqa: E402
+from voicemaster.speech import audio  # noqa: E402
+from voicemaster.speech.asr import policy  # noqa: E402
+from voicemaster.speech.asr.decoding import can_stream  # noqa: E402
+from voicemaster.speech.asr.grammar import number_words  # noqa: E402
+from voicemaster.speech.asr.recognizers import make_recognizer  # noqa: E402
 from voicemaster.speech.base import Expectation, Heard  # noqa: E402
-from voicemaster.speech.decoding import can_stream  # noqa: E402
-from voicemaster.speech.endpoint_config import EndpointConfig  # noqa: E402
-from voicemaster.speech.grammar import number_words  # noqa: E402
+from voicemaster.speech.capture.endpoint_config import EndpointConfig  # noqa: E402
 from voicemaster.speech.mic_ears import MicEars, expectation_for  # noqa: E402
-from voicemaster.speech.recognizers import make_recognizer  # noqa: E402
-from voicemaster.speech.sources import WavSource  # noqa: E402
 
 TEAMS = ("red", "blue", "green")
 SYSTEMS = ("whisper", "pocketsphinx", "baseline", "whisper+base", "whisper+tiny", "base")
@@ -191,8 +192,8 @@ def make_system(name: str, args: argparse.Namespace) -> System:
         cfg = EndpointConfig(trailing_silence_s=0.8, short_trailing_s=0.8)
         return System(name, clocked(FreeDecoder()), cfg, False, baseline_verdict)
     if name == "base":
-        from voicemaster.speech import whisper_models
-        from voicemaster.speech.whisper_asr import WhisperRecognizer
+        from voicemaster.speech.asr import whisper_models
+        from voicemaster.speech.asr.whisper_asr import WhisperRecognizer
 
         folder = whisper_models.packaged_base(MODELS)
         base = WhisperRecognizer(folder, pinned=whisper_models.BASE_SHA256)
@@ -208,7 +209,7 @@ def make_system(name: str, args: argparse.Namespace) -> System:
 
 def second_opinion_for(name: str, recognizer: Any) -> Any:
     """The second opinion of a system: base, tiny.en unprompted, or none (the baseline)."""
-    from voicemaster.speech import second_opinion
+    from voicemaster.speech.asr import second_opinion
 
     if name == "whisper+base":
         return second_opinion.base_opinion(MODELS)

@@ -49,8 +49,8 @@ TARGET_MS = 200.0  # issue 18: the first word of a question within 200 ms
 
 
 def _speaker(kind: str) -> Any:
-    from voicemaster.speech.players import PlayerSink
-    from voicemaster.speech.tts import VoiceSpeaker, make_speaker
+    from voicemaster.speech.voice.players import PlayerSink
+    from voicemaster.speech.voice.tts import VoiceSpeaker, make_speaker
 
     speaker = make_speaker(kind)
     if not isinstance(speaker, VoiceSpeaker) or speaker.renderers[0].name not in ("piper", kind):
@@ -64,7 +64,7 @@ def worker(kind: str, questions: list[str], out: Path, windows: list[float]) -> 
     after a prepare in each window; write the 16 kHz audio of the cold readings and the
     figures into ``out``."""
     from voicemaster.speech.audio import resample, to_array, write_wav
-    from voicemaster.speech.levels import OUT_RATE
+    from voicemaster.speech.voice.levels import OUT_RATE
 
     began = time.perf_counter()
     speaker = _speaker(kind)
@@ -118,8 +118,8 @@ def wer(reference: list[str], heard: list[str]) -> tuple[int, int]:
 
 def transcribe(folders: dict[str, Path], questions: list[str]) -> dict[str, tuple[float, list]]:
     """Whisper's reading of every question per voice: (WER, the worst examples)."""
+    from voicemaster.speech.asr.whisper_asr import WhisperRecognizer
     from voicemaster.speech.audio import read_wav
-    from voicemaster.speech.whisper_asr import WhisperRecognizer
 
     asr = WhisperRecognizer()
     results = {}
@@ -142,8 +142,8 @@ def sox_levels() -> None:
     """The level (RMS while sounding, sox) of each engine's own output and of the earcons,
     before and after the speaker levels them."""
     from voicemaster.speech.audio import write_wav
-    from voicemaster.speech.earcons import EARCON_RATE, earcon
-    from voicemaster.speech.levels import OUT_RATE, prepare
+    from voicemaster.speech.voice.earcons import EARCON_RATE, earcon
+    from voicemaster.speech.voice.levels import OUT_RATE, prepare
 
     text = "Which planet is the largest in our solar system?"
     pieces = {name: _speaker(kind).renderers[0].render(text) for name, kind in VOICES.items()}

@@ -22,10 +22,10 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from voicemaster.audio_sim.synth import render  # noqa: E402
 from voicemaster.speech import audio  # noqa: E402
+from voicemaster.speech.asr.whisper_asr import WhisperRecognizer  # noqa: E402
 from voicemaster.speech.base import Expectation, Heard  # noqa: E402
-from voicemaster.speech.synth import render  # noqa: E402
-from voicemaster.speech.whisper_asr import WhisperRecognizer  # noqa: E402
 
 CORPORA = ROOT.parent / "shared" / "corpora"
 WORDS = ("Copper", "Gold", "Napoleon", "The Beatles", "Mount Everest", "Photosynthesis",

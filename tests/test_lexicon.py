@@ -19,11 +19,11 @@ from voicemaster import lexicon
 from voicemaster.host import intents, windows
 from voicemaster.host.listening import PAUSED, YES_NO
 from voicemaster.judge.reply import PASSES, lite, yes_no
-from voicemaster.speech import spotter
+from voicemaster.speech.asr import spotter
+from voicemaster.speech.asr.grammar import sanitise
+from voicemaster.speech.asr.pocketsphinx_asr import model_files
+from voicemaster.speech.asr.prompting import prompt_for
 from voicemaster.speech.base import Expectation
-from voicemaster.speech.grammar import sanitise
-from voicemaster.speech.pocketsphinx_asr import model_files
-from voicemaster.speech.prompting import prompt_for
 
 TEAMS = ("red", "blue")
 TILES = ("Music", "Film")

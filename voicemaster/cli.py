@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from voicemaster.board.settings import DEFAULT_PORT
-from voicemaster.commands.arguments import DEFAULT_MODELS, build_parser, parse_args
+from voicemaster.commands.arguments import build_parser, parse_args
 from voicemaster.commands.arguments_game import MAX_TRACK
 from voicemaster.places import Setting
 from voicemaster.settings import (
@@ -38,7 +38,7 @@ from voicemaster.settings import (
 if TYPE_CHECKING:
     from voicemaster.board.settings import BoardSettings
     from voicemaster.places import Places
-    from voicemaster.speech.voice_choice import VoiceChoice
+    from voicemaster.speech.voice.voice_choice import VoiceChoice
 
 __all__ = ["build_parser", "main", "settings_for"]
 
@@ -87,10 +87,21 @@ def _places(ns: argparse.Namespace, config: Config) -> Places:
     return Places(choose_data(ns.data, os.environ, config[0], config[1], _home()))
 
 
+def _models(ns: argparse.Namespace, config: Config) -> Path:
+    """The speech models' folder: ``--dir``, else the project's ``models/`` in a checkout, else
+    ``models/`` in the data folder."""
+    from voicemaster.places import choose_data, models_folder
+
+    if getattr(ns, "dir", None):
+        return Path(ns.dir)
+    data = choose_data(getattr(ns, "data", None), os.environ, config[0], config[1], _home())
+    return models_folder(data)
+
+
 def _voice(ns: argparse.Namespace, config: Config) -> VoiceChoice:
     """The quizmaster's voice from the flags, else the config file."""
     from voicemaster.places import ConfigError
-    from voicemaster.speech.voice_choice import choose_voice
+    from voicemaster.speech.voice.voice_choice import choose_voice
 
     table, config_file = config
 
@@ -102,7 +113,7 @@ def _voice(ns: argparse.Namespace, config: Config) -> VoiceChoice:
         spec, where = str(table["voice"]), str(config_file)
     rate, volume, car = pick(ns.rate, "rate"), pick(ns.volume, "volume"), bool(pick(ns.car, "car"))
     try:
-        return choose_voice(spec, rate, volume, car, models=Path(DEFAULT_MODELS))
+        return choose_voice(spec, rate, volume, car, models=_models(ns, config))
     except ValueError as exc:
         raise ConfigError(f"{where}: {exc}") from None
 
@@ -151,17 +162,18 @@ def _play(ns: argparse.Namespace) -> PlaySettings:
     board, config = _board(ns), _config()
     places, voice = _places(ns, config), _voice(ns, config)
     return PlaySettings(
-        _game(ns), places, voice, board, Path(DEFAULT_MODELS), input=ns.input, output=ns.output,
+        _game(ns), places, voice, board, _models(ns, config), input=ns.input, output=ns.output,
         asr=ns.asr, model=ns.model, device=ns.device, window=ns.window, thinking=ns.thinking,
         history=ns.history,
     )  # fmt: skip
 
 
 def _simulate(ns: argparse.Namespace) -> SimulateSettings:
-    board, places = _board(ns), _places(ns, _config())
+    board, config = _board(ns), _config()
+    places = _places(ns, config)
     return SimulateSettings(
         _game(ns), places, board, skill=ns.skill, through=ns.through, voices=ns.voices,
-        noise=ns.noise, snr=ns.snr, asr=ns.asr, models=Path(DEFAULT_MODELS),
+        noise=ns.noise, snr=ns.snr, asr=ns.asr, models=_models(ns, config),
         yes_sayer=ns.yes_sayer, transcript=ns.transcript,
     )  # fmt: skip
 
@@ -184,7 +196,7 @@ def _say(ns: argparse.Namespace) -> SaySettings:
 
 def _hear(ns: argparse.Namespace) -> HearSettings:
     asr, model = getattr(ns, "asr", None), getattr(ns, "model", None)
-    return HearSettings(ns.jsonl, Path(DEFAULT_MODELS), asr=asr, model=model)
+    return HearSettings(ns.jsonl, _models(ns, _config()), asr=asr, model=model)
 
 
 # each command: its settings from the parsed arguments, and its handler (imported when it runs)
@@ -211,8 +223,11 @@ COMMANDS: dict[str, tuple[Callable[[argparse.Namespace], object], str]] = {
     "hear": (_hear, "hear:cmd_hear"),
     "spot": (_hear, "hear:cmd_spot"),
     "devices": (lambda ns: None, "say:cmd_devices"),
-    "model download": (lambda ns: ModelSettings(Path(ns.dir), ns.name), "model:cmd_download"),
-    "model list": (lambda ns: ModelSettings(Path(ns.dir)), "model:cmd_list"),
+    "model download": (
+        lambda ns: ModelSettings(_models(ns, _config()), ns.name),
+        "model:cmd_download",
+    ),
+    "model list": (lambda ns: ModelSettings(_models(ns, _config())), "model:cmd_list"),
 }
 
 

@@ -9,6 +9,12 @@ cli.py, the only reader of argv, the environment and the config file: ``--data D
 ``Places``, which the commands receive in their settings (:mod:`voicemaster.settings`).
 The config file also holds the quizmaster's voice (``voice``, ``rate``, ``volume``, ``car``),
 which the command line's flags override.
+
+What ships with voicemaster is found from the package, never from the working folder: the
+bundled decks inside an installed wheel (``voicemaster/bundled/decks``, mapped there from the
+project's ``decks/`` by setup.py), else in the project folder of a checkout or an editable
+install.  Downloaded speech models live in the project's ``models/`` in a checkout, else in
+``models/`` in the data folder (an installed package's folder is no place for downloads).
 """
 
 from __future__ import annotations
@@ -16,8 +22,10 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
+from importlib import resources
 from pathlib import Path
 
+PROJECT = Path(__file__).resolve().parents[1]  # a checkout's folder (pyproject.toml, decks/)
 DATA_ENV = "VOICEMASTER_DATA"
 CONFIG_ENV = "VOICEMASTER_CONFIG"
 Setting = str | int | float | bool
@@ -62,6 +70,18 @@ class Places:
     @property
     def history(self) -> Path:
         return self.data / "history.json"
+
+
+def bundled_decks() -> Path:
+    """The folder of the decks that ship with voicemaster (see the module's docstring)."""
+    packaged = Path(str(resources.files("voicemaster"))) / "bundled" / "decks"
+    return packaged if packaged.is_dir() else PROJECT / "decks"
+
+
+def models_folder(data: Path) -> Path:
+    """Where downloaded speech models live: the project's ``models/`` in a checkout, else
+    ``models/`` in the data folder ``data``."""
+    return PROJECT / "models" if (PROJECT / "pyproject.toml").is_file() else data / "models"
 
 
 def config_path(environ: Mapping[str, str], home: Path) -> Path:

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from voicemaster.board.settings import BoardSettings
     from voicemaster.decks.drawing import DrawSettings
     from voicemaster.places import Places
-    from voicemaster.speech.voice_choice import VoiceChoice
+    from voicemaster.speech.voice.voice_choice import VoiceChoice
 
 
 @dataclass(frozen=True)

@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
+from tests.board.browser import PHONE, TV, Browser, Page, find_chromium
 from tests.board.helpers import Listener, get, view
-from voicemaster.board.browser import PHONE, TV, Browser, Page, find_chromium
 from voicemaster.records import read_record
 
 ROOT = Path(__file__).resolve().parents[2]

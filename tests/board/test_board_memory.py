@@ -13,9 +13,10 @@ from types import SimpleNamespace
 from tests.board.helpers import Listener, kompakt_lines, serving
 from voicemaster.board.hub import REPLAY
 from voicemaster.decks import load_deck
-from voicemaster.host.setup.decks import DEFAULT_DECK, ROOT
+from voicemaster.host.setup.decks import DEFAULT_DECK
 from voicemaster.judge import judge
 from voicemaster.judge.model import AnswerKey
+from voicemaster.places import PROJECT
 
 
 def growth(
@@ -68,7 +69,7 @@ def test_the_board_holds_no_more_per_event_past_its_replay_buffer() -> None:
 
 
 def test_judging_card_after_card_keeps_memory_bounded() -> None:
-    deck = load_deck(ROOT / DEFAULT_DECK)  # one category's answers: every card's competitors
+    deck = load_deck(PROJECT / DEFAULT_DECK)  # one category's answers: every card's competitors
     answers = sorted({c.answer for c in deck.questions if c.category == "Music"})
     k = len(answers)
 

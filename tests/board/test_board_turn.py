@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
+from tests.board.browser import PHONE, TV, Browser, find_chromium
 from tests.board.test_board_tv import ARTEFACTS, Scene, scene
-from voicemaster.board.browser import PHONE, TV, Browser, find_chromium
 from voicemaster.board.live import LiveBoard
 from voicemaster.board.runner import BoardServer
 

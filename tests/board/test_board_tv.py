@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from voicemaster.board.browser import PHONE, Browser, Page, Size, find_chromium
+from tests.board.browser import PHONE, Browser, Page, Size, find_chromium
 from voicemaster.board.live import LiveBoard
 from voicemaster.board.runner import BoardServer
 from voicemaster.decks import load_deck

@@ -302,3 +302,21 @@ def test_import_never_overwrites_without_force(
         capsys, "import", "--from", "opentdb", source, "-o", str(out_path), "--force"
     )
     assert code == 0 and len(load_deck(out_path).questions) == 8
+
+
+def test_the_bundled_decks_are_found_by_name_from_any_folder(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    project = tmp_path / "project"
+    (project / "decks").mkdir(parents=True)
+    shutil.copy(EXAMPLE, project / "decks" / "example-en.yaml")
+    monkeypatch.setattr("voicemaster.places.PROJECT", project)
+    monkeypatch.chdir(tmp_path)
+    bundled = project / "decks" / "example-en.yaml"
+    for name in ("example-en.yaml", "decks/example-en.yaml"):
+        code, out, _ = run(capsys, "stats", name)
+        assert code == 0 and out.startswith(f"{bundled}: deck ")
+    code, out, _ = run(capsys, "check")  # no path: the bundled decks
+    assert code == 0 and f"{bundled}: ok: deck " in out
+    code, _, err = run(capsys, "check", "missing-en.yaml")
+    assert code == 2 and "missing-en.yaml: no such file" in err

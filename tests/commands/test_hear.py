@@ -17,7 +17,7 @@ def outputs(capsys: pytest.CaptureFixture[str]) -> list[dict[str, object]]:
 # ---------------------------------------------------------------------------- hear / spot
 
 
-RECOGNIZER = Path(__file__).resolve().parents[2] / "voicemaster/speech/pocketsphinx_asr.py"
+RECOGNIZER = Path(__file__).resolve().parents[2] / "voicemaster/speech/asr/pocketsphinx_asr.py"
 
 
 def needs_recognizer() -> None:
@@ -35,8 +35,8 @@ def test_hear_on_synthesized_wavs(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], flite: None
 ) -> None:
     needs_recognizer()
+    from voicemaster.audio_sim.synth import synthesize
     from voicemaster.speech.audio import write_wav
-    from voicemaster.speech.synth import synthesize
 
     write_wav(tmp_path / "right.wav", synthesize("mount everest", "flite:slt"))
     write_wav(tmp_path / "wrong.wav", synthesize("kilimanjaro", "flite:rms"))
@@ -93,8 +93,8 @@ def test_spot_finds_the_shout_and_the_team(
     needs_recognizer()
     import numpy as np
 
+    from voicemaster.audio_sim.synth import synthesize
     from voicemaster.speech import audio
-    from voicemaster.speech.synth import synthesize
 
     quiet = audio.dither(audio.pad(b"", 1.0), np.random.default_rng(0))
     audio.write_wav(tmp_path / "shout.wav", quiet + synthesize("bezzerwizzer blue", "flite:slt"))

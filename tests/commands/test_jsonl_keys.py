@@ -62,9 +62,9 @@ def test_hear_refuses_unknown_keys_and_truncated_wavs_at_file_and_line(
 def test_hear_model_loads_a_whisper_folder_or_says_what_a_model_folder_holds(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    from voicemaster.speech.asr.recognizers import make_recognizer
+    from voicemaster.speech.asr.whisper_asr import WhisperRecognizer, bundled_model
     from voicemaster.speech.base import SpeechUnavailable
-    from voicemaster.speech.recognizers import make_recognizer
-    from voicemaster.speech.whisper_asr import WhisperRecognizer, bundled_model
 
     path = tmp_path / "in.jsonl"
     path.write_text("")

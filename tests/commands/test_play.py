@@ -126,7 +126,7 @@ def test_kompakt_takes_up_to_six_teams_in_colours(
 def unplugged(monkeypatch: pytest.MonkeyPatch) -> list[object]:
     """No microphone, whatever this machine has: opening one fails as with none plugged in.
     Returns the devices asked for."""
-    from voicemaster.speech import microphone
+    from voicemaster.speech.capture import microphone
 
     asked: list[object] = []
 
@@ -238,7 +238,7 @@ def test_the_fall_back_to_text_is_said_on_screen_once(
 ) -> None:
     if shutil.which("espeak-ng") is None:
         pytest.skip("espeak-ng is not installed")
-    tts = logging.getLogger("voicemaster.speech.tts")
+    tts = logging.getLogger("voicemaster.speech.voice.tts")
     for handler in [h for h in tts.handlers if type(h).__name__ == "_ScreenNotice"]:
         tts.removeHandler(handler)  # shown once a process: start afresh
     make_speaker("speech")

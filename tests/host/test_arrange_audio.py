@@ -8,10 +8,10 @@ import shutil
 
 import pytest
 
+from voicemaster.audio_sim.sources import QueueSource
+from voicemaster.audio_sim.synth import FLITE_VOICES, synthesize
 from voicemaster.host import intents, windows
 from voicemaster.simulator.audio import ROOM_NOISE, ROOM_NOISE_DB
-from voicemaster.speech.sources import QueueSource
-from voicemaster.speech.synth import FLITE_VOICES, synthesize
 
 pytestmark = pytest.mark.slow
 TILES = ("Music", "Series", "Tech & Gaming", "Food & Drink")
@@ -21,8 +21,8 @@ def test_keep_it_and_tile_names_are_heard_at_the_arrangement() -> None:
     pytest.importorskip("pocketsphinx", reason="pocketsphinx is needed to hear the teams")
     if shutil.which("flite") is None:
         pytest.skip("flite is needed to give the teams voices")
+    from voicemaster.speech.asr.recognizers import make_recognizer
     from voicemaster.speech.mic_ears import MicEars
-    from voicemaster.speech.recognizers import make_recognizer
 
     recognizer = make_recognizer("pocketsphinx")
     window = windows.arrange(TILES)

@@ -27,7 +27,7 @@ def checkout(monkeypatch: pytest.MonkeyPatch, folder: Path) -> Path:
     (folder / "decks").mkdir(parents=True, exist_ok=True)
     if not (folder / "decks" / "standard-en.yaml").exists():
         shutil.copy(DECK, folder / "decks" / "standard-en.yaml")
-    monkeypatch.setattr("voicemaster.host.setup.decks.ROOT", folder)
+    monkeypatch.setattr("voicemaster.places.PROJECT", folder)
     return folder / "decks" / "standard-en.yaml"
 
 

@@ -18,10 +18,10 @@ from voicemaster.host.dialogue import Quizmaster
 from voicemaster.host.listening import Timing
 from voicemaster.host.log import GameLog
 from voicemaster.host.quiz import Quiz
-from voicemaster.speech.phrasebook import pieces
-from voicemaster.speech.players import PlayerSink
-from voicemaster.speech.renderers import EspeakRenderer
-from voicemaster.speech.tts import VoiceSpeaker
+from voicemaster.speech.voice.phrasebook import pieces
+from voicemaster.speech.voice.players import PlayerSink
+from voicemaster.speech.voice.renderers import EspeakRenderer
+from voicemaster.speech.voice.tts import VoiceSpeaker
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "host"
 

@@ -134,7 +134,7 @@ def test_no_command_line_is_read_aloud_and_the_rule_set_is_named(
 
 NOISY_SPEECH = """
 import logging
-from voicemaster.speech import tts
+from voicemaster.speech.voice import tts
 from voicemaster.speech.base import SpeechUnavailable
 
 

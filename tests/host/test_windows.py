@@ -20,8 +20,8 @@ from voicemaster.host.point_words import PAUSED
 from voicemaster.host.turn import Turn
 from voicemaster.lexicon import COMMAND_WORDS
 from voicemaster.rules import Question
+from voicemaster.speech.asr.grammar import sanitise
 from voicemaster.speech.base import Expectation, Heard
-from voicemaster.speech.grammar import sanitise
 
 
 class Recording(Table):

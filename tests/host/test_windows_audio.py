@@ -30,14 +30,14 @@ class Voices(Table):
         pytest.importorskip("pocketsphinx", reason="pocketsphinx is needed to hear the teams")
         if shutil.which("flite") is None:
             pytest.skip("flite is needed to give the teams a voice")
-        from voicemaster.speech.recognizers import make_recognizer
+        from voicemaster.speech.asr.recognizers import make_recognizer
 
         self.recognizer = make_recognizer("pocketsphinx")
 
     def hear(self, expectation: Expectation, timeout: float) -> Heard | None:
+        from voicemaster.audio_sim.sources import QueueSource
+        from voicemaster.audio_sim.synth import synthesize
         from voicemaster.speech.mic_ears import MicEars
-        from voicemaster.speech.sources import QueueSource
-        from voicemaster.speech.synth import synthesize
 
         cue = self.cues[-1]
         line = self.queue[cue.kind].pop(0) if self.queue[cue.kind] else None

@@ -11,23 +11,23 @@ import numpy as np
 import pytest
 
 from tests.host.helpers import DECK, header
+from voicemaster.audio_sim.synth import check_voice, synthesize
 from voicemaster.cli import build_parser, main, settings_for
 from voicemaster.commands.simulate import _simulation_header
 from voicemaster.host.channels import Cue
 from voicemaster.host.log import GameLog
 from voicemaster.simulator.audio import (
-    LEGACY_VOICES,
     ROOM_NOISE_DB,
     TALK_DB,
     VOICES,
     AudioTable,
     Background,
     Sound,
+    default_voices,
     parse_voices,
 )
 from voicemaster.speech import audio
 from voicemaster.speech.base import Expectation, Heard, SpeechUnavailable
-from voicemaster.speech.synth import check_voice, synthesize
 
 pytestmark = pytest.mark.skipif(
     not (shutil.which("flite") and shutil.which("espeak-ng")), reason="needs flite and espeak-ng"
@@ -112,7 +112,7 @@ def test_an_espeak_voice_renders_real_audio() -> None:
 def test_voices_are_checked_against_the_installed_ones() -> None:
     assert check_voice("espeak-ng:en-gb-x-rp+m3") == "espeak:en-gb-x-rp+m3"
     assert parse_voices(" flite:rms ,espeak:en-us+f3") == ("flite:rms", "espeak:en-us+f3")
-    for voice in (*VOICES, *LEGACY_VOICES):
+    for voice in (*VOICES, "flite:rms", "flite:kal16"):
         assert check_voice(voice) == voice
     with pytest.raises(SpeechUnavailable, match=r"no voice \+nobody"):
         check_voice("espeak:en+nobody")
@@ -158,9 +158,9 @@ class Tap:
 @pytest.fixture
 def tap(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
     """No recognizer, ears that record the audio, and the synthesis calls."""
+    import voicemaster.audio_sim.synth as synth
+    import voicemaster.speech.asr.recognizers as recognizers
     import voicemaster.speech.mic_ears as mic_ears
-    import voicemaster.speech.recognizers as recognizers
-    import voicemaster.speech.synth as synth
 
     monkeypatch.setattr(recognizers, "make_recognizer", lambda *a, **k: object())
     monkeypatch.setattr(mic_ears, "MicEars", Tap)
@@ -199,7 +199,7 @@ def test_voices_and_noise_reach_the_audio(tmp_path: Path, tap: list[dict[str, An
     room = say_keep_it(tmp_path, "c.jsonl", {**car, "noise": "room"})
     assert room != again and len(room) == len(again)
     quiet = audio.to_array(say_keep_it(tmp_path, "d.jsonl", {})).astype(np.float64)
-    assert tap[-1]["voice"] == LEGACY_VOICES[1] and tap[-1]["level_db"] is None  # old records
+    assert tap[-1]["voice"] == default_voices()[1] and tap[-1]["level_db"] is None  # none kept
     assert audio.rms_db(quiet[: 4800 - 320]) == pytest.approx(ROOM_NOISE_DB, abs=2.0)
 
 

@@ -84,7 +84,7 @@ def test_a_missing_default_deck_names_the_flag(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr("voicemaster.host.setup.decks.ROOT", tmp_path)
+    monkeypatch.setattr("voicemaster.places.PROJECT", tmp_path)
     assert main(["simulate", "--variant", "ord"]) == 2
     err = capsys.readouterr().err
     assert "decks/ord-en.yaml is missing; give a deck with --deck" in err

@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from voicemaster.speech.synth import synthesize
+from voicemaster.audio_sim.synth import synthesize
 
 CORPORA = Path(__file__).resolve().parents[1].parent.parent / "shared" / "corpora"
 

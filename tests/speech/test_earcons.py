@@ -8,9 +8,11 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
-from voicemaster.speech.earcons import EARCON_RATE, EARCONS, PEAK, earcon, earcon_samples
-from voicemaster.speech.sources import NullSink, WavSink
-from voicemaster.speech.tts import AplayPlayer, EspeakRenderer, VoiceSpeaker
+from voicemaster.audio_sim.sources import NullSink, WavSink
+from voicemaster.speech.voice.earcons import EARCON_RATE, EARCONS, PEAK, earcon, earcon_samples
+from voicemaster.speech.voice.players import AplayPlayer
+from voicemaster.speech.voice.renderers import EspeakRenderer
+from voicemaster.speech.voice.tts import VoiceSpeaker
 
 
 def _peak_hz(samples: npt.NDArray[np.int16], rate: int) -> float:

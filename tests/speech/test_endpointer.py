@@ -6,10 +6,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from voicemaster.speech import audio, endpointer, vad
-from voicemaster.speech.endpoint_config import EndpointConfig
-from voicemaster.speech.endpointer import Endpointer, State
-from voicemaster.speech.synth import render
+from voicemaster.audio_sim.synth import render
+from voicemaster.speech import audio
+from voicemaster.speech.capture import endpointer, vad
+from voicemaster.speech.capture.endpoint_config import EndpointConfig
+from voicemaster.speech.capture.endpointer import Endpointer, State
 
 LEAD, TRAIL = 1.0, 1.5
 SILERO = pytest.mark.skipif(not vad.available(), reason="Silero VAD needs faster-whisper")

@@ -1,10 +1,10 @@
-"""Utterance verification (voicemaster.speech.fusion): accept, reject, and "unclear"."""
+"""Utterance verification (voicemaster.speech.asr.fusion): accept, reject, and "unclear"."""
 
 from __future__ import annotations
 
 import pytest
 
-from voicemaster.speech.fusion import (
+from voicemaster.speech.asr.fusion import (
     ACCEPT_LLR,
     ACCEPT_LLR_LARGE,
     MIN_COVER,

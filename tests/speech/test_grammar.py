@@ -7,8 +7,8 @@ import shutil
 
 import pytest
 
-from voicemaster.speech import grammar
-from voicemaster.speech.spotter import find_shout, shout_phrases
+from voicemaster.speech.asr import grammar
+from voicemaster.speech.asr.spotter import find_shout, shout_phrases
 
 
 def test_number_words() -> None:

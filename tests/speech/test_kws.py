@@ -9,9 +9,10 @@ import numpy as np
 import pytest
 
 from tests.speech.conftest import needs
-from voicemaster.speech import audio, kws, whisper_asr
+from voicemaster.audio_sim.synth import render
+from voicemaster.speech import audio
+from voicemaster.speech.asr import kws, whisper_asr
 from voicemaster.speech.base import SAMPLE_RATE, Signals
-from voicemaster.speech.synth import render
 
 TEAMS = ("red", "blue", "green")
 HARD_NEGATIVES = (

@@ -11,8 +11,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from voicemaster.audio_sim.sources import WavSource
+from voicemaster.audio_sim.synth import synthesize
+from voicemaster.commands.hear import listen_and_judge
 from voicemaster.judge import AnswerKey
 from voicemaster.speech import audio
+from voicemaster.speech.asr.decoding import UtteranceDecoder
+from voicemaster.speech.asr.recognizers import make_recognizer
 from voicemaster.speech.base import (
     Expectation,
     Heard,
@@ -20,13 +25,11 @@ from voicemaster.speech.base import (
     SpeechUnavailable,
     StreamingRecognizer,
 )
-from voicemaster.speech.decoding import UtteranceDecoder
-from voicemaster.speech.mic_ears import MicEars, expectation_for, is_final, listen_and_judge
-from voicemaster.speech.recognizers import make_recognizer
-from voicemaster.speech.sources import WavSource
-from voicemaster.speech.synth import synthesize
+from voicemaster.speech.mic_ears import MicEars, expectation_for, is_final
 
-if not (Path(__file__).resolve().parents[2] / "voicemaster/speech/pocketsphinx_asr.py").exists():
+if not (
+    Path(__file__).resolve().parents[2] / "voicemaster/speech/asr/pocketsphinx_asr.py"
+).exists():
     pytest.skip("the pocketsphinx recognizer is not in the tree yet", allow_module_level=True)
 
 KEY = AnswerKey("Paris", competitors=("London", "Madrid", "Berlin"))

@@ -19,8 +19,8 @@ import pytest
 from tests.speech.conftest import needs
 from voicemaster.speech.audio import dither, resample, to_array
 from voicemaster.speech.base import SpeechUnavailable
-from voicemaster.speech.microphone import NO_MIC, Device, choose_rate, find_input
-from voicemaster.speech.tts import EspeakRenderer
+from voicemaster.speech.capture.microphone import NO_MIC, Device, choose_rate, find_input
+from voicemaster.speech.voice.renderers import EspeakRenderer
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -39,7 +39,7 @@ SCRIPT = r"""
 import json, os, sys, threading, time
 from pathlib import Path
 from voicemaster.speech.base import SpeechUnavailable
-from voicemaster.speech import microphone as m
+from voicemaster.speech.capture import microphone as m
 
 job = json.loads(sys.argv[1])
 out = {}

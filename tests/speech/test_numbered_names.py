@@ -9,14 +9,14 @@ from pathlib import Path
 import pytest
 
 from tests.speech.conftest import needs
+from voicemaster.audio_sim.sources import QueueSource
+from voicemaster.audio_sim.synth import synthesize
 from voicemaster.decks import load_deck
 from voicemaster.host.quiz import Quiz
 from voicemaster.host.windows import GENERAL
-from voicemaster.speech import grammar
+from voicemaster.speech.asr import grammar
+from voicemaster.speech.asr.pocketsphinx_asr import PocketsphinxRecognizer
 from voicemaster.speech.mic_ears import MicEars
-from voicemaster.speech.pocketsphinx_asr import PocketsphinxRecognizer
-from voicemaster.speech.sources import QueueSource
-from voicemaster.speech.synth import synthesize
 
 DECK = Path(__file__).resolve().parents[2] / "decks" / "standard-en.yaml"
 

@@ -15,13 +15,13 @@ from tests.speech.conftest import needs
 from voicemaster.speech import pinned
 from voicemaster.speech.audio import write_wav
 from voicemaster.speech.base import SpeechUnavailable
-from voicemaster.speech.earcons import EARCONS
-from voicemaster.speech.levels import LEVEL_DB, OUT_RATE
-from voicemaster.speech.players import PlayerSink
-from voicemaster.speech.renderers import VoiceSettings
-from voicemaster.speech.tts import VoiceSpeaker, make_speaker
+from voicemaster.speech.voice.earcons import EARCONS
+from voicemaster.speech.voice.levels import LEVEL_DB, OUT_RATE
+from voicemaster.speech.voice.players import PlayerSink
+from voicemaster.speech.voice.renderers import VoiceSettings
+from voicemaster.speech.voice.tts import VoiceSpeaker, make_speaker
 
-piper_tts = pytest.importorskip("voicemaster.speech.piper_tts")
+piper_tts = pytest.importorskip("voicemaster.speech.voice.piper_tts")
 if not piper_tts.available():
     pytest.skip(f"Piper is not installed: {piper_tts.INSTALL}", allow_module_level=True)
 
@@ -84,7 +84,7 @@ def test_a_missing_voice_falls_back_to_espeak_with_one_line(
 ) -> None:
     needs("espeak-ng")
     missing = VoiceSettings(model=tmp_path / "en_US-nobody-medium.onnx")
-    with caplog.at_level(logging.WARNING, logger="voicemaster.speech.tts"):
+    with caplog.at_level(logging.WARNING, logger="voicemaster.speech.voice.tts"):
         speaker = _speaker(missing)
         speaker.say("Blue: that is right.")
     assert [r.name for r in speaker.renderers] == ["pyttsx3", "espeak-ng"]
@@ -175,7 +175,7 @@ def test_speech_and_earcons_play_at_one_level(kind: str, tmp_path: Path) -> None
 def test_a_process_that_ends_while_phrases_render_ahead_exits_cleanly() -> None:
     # the phrases are still being rendered by Piper's onnxruntime when the script ends
     script = (
-        "from voicemaster.speech.tts import make_speaker\n"
+        "from voicemaster.speech.voice.tts import make_speaker\n"
         "speaker = make_speaker('piper')\n"
         "speaker.prepare_phrases([f'Team {n} moves {n} spaces.' for n in range(40)])\n"
     )

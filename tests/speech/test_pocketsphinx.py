@@ -8,10 +8,10 @@ import numpy as np
 import pytest
 
 from tests.speech.conftest import CORPORA, corpus_rows, needs
+from voicemaster.audio_sim.synth import synthesize
+from voicemaster.speech.asr.pocketsphinx_asr import PocketsphinxRecognizer
 from voicemaster.speech.audio import dither, pad, read_wav
 from voicemaster.speech.base import Expectation, SpeechUnavailable
-from voicemaster.speech.pocketsphinx_asr import PocketsphinxRecognizer
-from voicemaster.speech.synth import synthesize
 
 pytestmark = pytest.mark.slow
 CITIES = Expectation(

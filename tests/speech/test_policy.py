@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from voicemaster.judge import AnswerKey, judge
-from voicemaster.speech import policy
+from voicemaster.speech.asr import policy
+from voicemaster.speech.asr.prompting import echoes
 from voicemaster.speech.base import Expectation, Heard, Signals
-from voicemaster.speech.prompting import echoes
 
 RECORDED = Path(__file__).resolve().parents[1] / "data" / "hearings.jsonl"
 WINDOW = Expectation(answers=("Copper",), competitors=("Gold",), commands=("pass", "repeat"))

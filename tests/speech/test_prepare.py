@@ -12,11 +12,11 @@ from typing import Any
 import pytest
 
 from voicemaster.speech.base import Preparing
-from voicemaster.speech.phrasebook import pieces
-from voicemaster.speech.players import PlayerSink
-from voicemaster.speech.tts import TextSpeaker, VoiceSpeaker
+from voicemaster.speech.voice.phrasebook import pieces
+from voicemaster.speech.voice.players import PlayerSink
+from voicemaster.speech.voice.tts import TextSpeaker, VoiceSpeaker
 
-piper_tts = pytest.importorskip("voicemaster.speech.piper_tts")
+piper_tts = pytest.importorskip("voicemaster.speech.voice.piper_tts")
 if not piper_tts.available():
     pytest.skip(f"Piper is not installed: {piper_tts.INSTALL}", allow_module_level=True)
 

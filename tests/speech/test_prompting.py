@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from voicemaster.host import windows
+from voicemaster.speech.asr.prompting import MAX_WORDS, echoes, prompt_for
 from voicemaster.speech.base import Expectation
-from voicemaster.speech.prompting import MAX_WORDS, echoes, prompt_for
 
 RIVERS = ("Danube", "Rhine", "Volga", "Seine", "Thames")
 

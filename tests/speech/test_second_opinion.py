@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from voicemaster.speech import policy, second_opinion
+from voicemaster.speech.asr import policy, second_opinion
 from voicemaster.speech.base import Expectation, Heard, Signals
 
 WINDOW = Expectation(

@@ -10,10 +10,10 @@ import numpy as np
 import pytest
 
 from tests.speech.conftest import needs
+from voicemaster.audio_sim.sources import NullSink, QueueSource, WavSink, WavSource
 from voicemaster.speech.audio import read_wav, rms_db, to_array, zero_run
 from voicemaster.speech.base import SAMPLE_RATE
-from voicemaster.speech.sources import NullSink, QueueSource, WavSink, WavSource
-from voicemaster.speech.tts import EspeakRenderer
+from voicemaster.speech.voice.renderers import EspeakRenderer
 
 CHUNK = 320  # 20 ms at 16 kHz
 

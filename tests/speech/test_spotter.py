@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from tests.speech.conftest import needs
+from voicemaster.audio_sim.synth import synthesize
+from voicemaster.speech.asr.pocketsphinx_asr import PocketsphinxRecognizer
+from voicemaster.speech.asr.spotter import spot
 from voicemaster.speech.audio import pad
 from voicemaster.speech.base import Expectation
-from voicemaster.speech.pocketsphinx_asr import PocketsphinxRecognizer
-from voicemaster.speech.spotter import spot
-from voicemaster.speech.synth import synthesize
 
 pytestmark = pytest.mark.slow
 TEAMS = ("blue", "red", "green")

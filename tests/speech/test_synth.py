@@ -7,7 +7,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from voicemaster.speech import audio, synth
+from voicemaster.audio_sim import synth
+from voicemaster.speech import audio
 from voicemaster.speech.base import SpeechUnavailable
 
 

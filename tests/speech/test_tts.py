@@ -14,16 +14,14 @@ import pytest
 from tests.speech.conftest import needs
 from voicemaster.speech.audio import active_level_db, to_array
 from voicemaster.speech.base import SpeechUnavailable
-from voicemaster.speech.tts import (
-    AplayPlayer,
+from voicemaster.speech.voice.players import AplayPlayer
+from voicemaster.speech.voice.renderers import (
     EspeakRenderer,
     Pyttsx3Renderer,
-    TextSpeaker,
     VoiceSettings,
-    VoiceSpeaker,
-    make_speaker,
     parse_wav,
 )
+from voicemaster.speech.voice.tts import TextSpeaker, VoiceSpeaker, make_speaker
 
 QUESTION = "Which planet is the largest in our solar system?"
 SHORT = "Blue team."
@@ -125,7 +123,7 @@ def test_fallback_chain_skips_a_broken_engine(caplog: pytest.LogCaptureFixture) 
     # `echo` runs fine but writes text, not a WAV: a broken engine, for real
     broken = EspeakRenderer(binary="echo")
     speaker = VoiceSpeaker([broken, EspeakRenderer()], AplayPlayer(), out=io.StringIO())
-    with caplog.at_level(logging.WARNING, logger="voicemaster.speech.tts"):
+    with caplog.at_level(logging.WARNING, logger="voicemaster.speech.voice.tts"):
         pcm, rate = speaker.render(QUESTION)
         speaker.render(SHORT)
     assert _seconds(pcm, rate) > 1.5
@@ -137,7 +135,7 @@ def test_fallback_chain_skips_a_broken_engine(caplog: pytest.LogCaptureFixture) 
 def test_all_engines_broken_falls_back_to_text(caplog: pytest.LogCaptureFixture) -> None:
     out = io.StringIO()
     speaker = VoiceSpeaker([EspeakRenderer(binary="echo")], AplayPlayer(), out)
-    with caplog.at_level(logging.WARNING, logger="voicemaster.speech.tts"):
+    with caplog.at_level(logging.WARNING, logger="voicemaster.speech.voice.tts"):
         speaker.say("First question.")
         speaker.say("Second question.")
     assert out.getvalue().splitlines() == [
@@ -155,7 +153,7 @@ def test_playback_failure_explains_once_and_prints(caplog: pytest.LogCaptureFixt
     out = io.StringIO()
     player = AplayPlayer(device="voicemaster_no_such_pcm")  # fails with or without a card
     speaker = VoiceSpeaker([EspeakRenderer()], player, out)
-    with caplog.at_level(logging.WARNING, logger="voicemaster.speech.tts"):
+    with caplog.at_level(logging.WARNING, logger="voicemaster.speech.voice.tts"):
         speaker.say("Welcome to Bezzerwizzer.")
         speaker.say("Team blue starts.")
         speaker.chime("right")

@@ -7,9 +7,10 @@ import numpy as np
 import pytest
 
 from tests.speech.test_endpointer import noisy
-from voicemaster.speech import audio, vad
-from voicemaster.speech.endpoint_config import EndpointConfig
-from voicemaster.speech.synth import render
+from voicemaster.audio_sim.synth import render
+from voicemaster.speech import audio
+from voicemaster.speech.capture import vad
+from voicemaster.speech.capture.endpoint_config import EndpointConfig
 
 if not vad.available():
     pytest.skip("Silero VAD needs faster-whisper and onnxruntime", allow_module_level=True)

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from voicemaster.places import ConfigError, parse_config
-from voicemaster.speech.phrasebook import first_clause, sentences
-from voicemaster.speech.voice_choice import choose_voice, parse_voice
+from voicemaster.speech.voice.phrasebook import first_clause, sentences
+from voicemaster.speech.voice.voice_choice import choose_voice, parse_voice
 
 MODELS = Path("models")
 

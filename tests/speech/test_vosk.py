@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 
 from tests.speech.conftest import needs
-from voicemaster.speech import grammar
+from voicemaster.audio_sim.synth import synthesize
+from voicemaster.speech.asr import grammar
+from voicemaster.speech.asr.vosk_asr import VoskRecognizer, unknown_token, vocabulary
 from voicemaster.speech.audio import pad
 from voicemaster.speech.base import Expectation, SpeechUnavailable
-from voicemaster.speech.synth import synthesize
-from voicemaster.speech.vosk_asr import VoskRecognizer, unknown_token, vocabulary
 
 pytestmark = pytest.mark.slow
 FRUIT = Expectation(answers=("사과",), competitors=("바나나", "수박", "포도"), commands=("둘",))

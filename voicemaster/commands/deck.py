@@ -15,9 +15,11 @@ from voicemaster.decks.history import History
 from voicemaster.decks.importing import ImportResult, deck_dict, deck_id_for, write_deck
 from voicemaster.decks.loader import check_paths
 from voicemaster.decks.model import DIFFICULTIES, REGIONS, Card, Deck, DeckError, Problem
+from voicemaster.decks.refs import find_deck
 from voicemaster.decks.review import per_thousand, review
 from voicemaster.decks.tagging import parse_tags, read_text, tag_text
 from voicemaster.files import write_atomically
+from voicemaster.places import bundled_decks
 from voicemaster.settings import (
     DeckCheckSettings,
     DeckImportSettings,
@@ -47,9 +49,21 @@ def _report(problems: list[Problem], as_json: bool) -> int:
     return 2
 
 
+def located(paths: list[str]) -> list[str]:
+    """The decks to read: each path given, where no such file or folder is here the bundled
+    deck of its name (``standard-en.yaml``, ``decks/standard-en.yaml``); none given: the
+    bundled decks."""
+    if not paths:
+        return [str(bundled_decks())]
+    return [
+        path if Path(path).exists() else str(find_deck(Path(path).name, [bundled_decks()]) or path)
+        for path in paths
+    ]
+
+
 def _safely_checked(paths: list[str]) -> tuple[list[Deck], list[Problem]]:
     try:
-        return check_paths(paths)
+        return check_paths(located(paths))
     except Exception as exc:  # a bug must still not print a traceback at a user
         where = ", ".join(paths)
         return [], [Problem(where, None, f"could not check ({type(exc).__name__}: {exc})")]

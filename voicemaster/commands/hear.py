@@ -9,22 +9,25 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Any, TextIO
 
 import numpy as np
 
+from voicemaster.judge import judge
 from voicemaster.judge.cases import JUDGE_KEYS, key_problem, string_list
-from voicemaster.judge.model import Verdict
+from voicemaster.judge.model import AnswerKey, Verdict
 from voicemaster.settings import HearSettings
+from voicemaster.speech.asr.recognizers import make_recognizer
 from voicemaster.speech.audio import AudioError, dither, duration_s, pad, read_wav
-from voicemaster.speech.base import Heard, Recognizer, SpeechUnavailable
-from voicemaster.speech.endpoint_config import EndpointConfig
-from voicemaster.speech.mic_ears import MicEars, expectation_for, listen_and_judge
-from voicemaster.speech.recognizers import make_recognizer
+from voicemaster.speech.base import Expectation, Heard, Recognizer, SpeechUnavailable
+from voicemaster.speech.capture.endpoint_config import EndpointConfig
+from voicemaster.speech.mic_ears import HeardUtterance, MicEars, expectation_for
 
 HEAR_KEYS = (*(k for k in JUDGE_KEYS if k != "spoken"), "wav", "teams")
 SPOT_KEYS = ("id", "wav", "teams")
@@ -63,8 +66,8 @@ def _stream(path: Path, seed: int) -> tuple[bytes, float]:
 
 def _ears(pcm: bytes, recognizer: Recognizer, models: Path | None) -> MicEars:
     """The file's ears as the game's: its second opinion too (joined into ``models``)."""
-    from voicemaster.speech.second_opinion import default_for
-    from voicemaster.speech.sources import WavSource
+    from voicemaster.audio_sim.sources import WavSource
+    from voicemaster.speech.asr.second_opinion import default_for
 
     second = default_for(recognizer, models)
     return MicEars(WavSource(pcm, chunk_ms=CHUNK_MS), recognizer, FILE_CONFIG, second=second)
@@ -120,11 +123,33 @@ def _safely(one: Any, line: str, number: int, base: Path, rec: Recognizer) -> di
 # ---------------------------------------------------------------------------- hear
 
 
+@dataclass(frozen=True)
+class JudgedUtterance:
+    """An utterance heard and judged."""
+
+    utterance: HeardUtterance
+    verdict: Verdict
+    judge_ms: float
+    latency_ms: float  # last speech sample -> verdict (wall)
+
+
+def listen_and_judge(
+    ears: MicEars, expectation: Expectation, key: AnswerKey, timeout: float
+) -> JudgedUtterance | None:
+    """Endpoint -> recognize -> judge ``key``.  None: silence."""
+    got = ears.listen(expectation, timeout)
+    if got is None:
+        return None
+    began = time.perf_counter()
+    verdict = judge(got.heard.text, key)
+    judge_ms = (time.perf_counter() - began) * 1000
+    return JudgedUtterance(got, verdict, judge_ms, got.latency_ms + judge_ms)
+
+
 def hear_one(
     obj: dict[str, Any], base: Path, rec: Recognizer, seed: int, models: Path | None = None
 ) -> dict[str, Any]:
     """One `hear` line -> its output object (raises ValueError/AudioError on a bad line)."""
-    from voicemaster.judge import judge
     from voicemaster.judge.cases import BadLine, parse_line
 
     why = key_problem(obj, HEAR_KEYS, ("wav", "answer"))
@@ -186,9 +211,9 @@ def spot_one(
     obj: dict[str, Any], base: Path, rec: Recognizer, seed: int, keywords: Any = None
 ) -> dict[str, Any]:
     """One `spot` line: the file streamed through the keyword spotter, each candidate confirmed
-    by Whisper (:mod:`voicemaster.speech.kws`), until a shout is confirmed."""
-    from voicemaster.speech.kws import spot
-    from voicemaster.speech.whisper_asr import WhisperRecognizer
+    by Whisper (:mod:`voicemaster.speech.asr.kws`), until a shout is confirmed."""
+    from voicemaster.speech.asr.kws import spot
+    from voicemaster.speech.asr.whisper_asr import WhisperRecognizer
 
     why = key_problem(obj, SPOT_KEYS, ("wav",))
     if why is not None:
@@ -205,8 +230,8 @@ def spot_one(
 def cmd_spot(settings: HearSettings) -> int:
     """Shouts are spotted by pocketsphinx's keyword search and confirmed by Whisper."""
     try:
-        from voicemaster.speech.kws import KeywordSpotter
-        from voicemaster.speech.whisper_asr import WhisperRecognizer
+        from voicemaster.speech.asr.kws import KeywordSpotter
+        from voicemaster.speech.asr.whisper_asr import WhisperRecognizer
 
         keywords = KeywordSpotter()
         whisper = WhisperRecognizer(settings.model)

@@ -42,7 +42,7 @@ from voicemaster.speech.base import (
     SpeechUnavailable,
     is_typed,
 )
-from voicemaster.speech.voice_choice import VoiceChoice
+from voicemaster.speech.voice.voice_choice import VoiceChoice
 
 if TYPE_CHECKING:
     from voicemaster.board.session import BoardSession
@@ -76,10 +76,10 @@ def make_speaker(output: str, choice: VoiceChoice | None = None) -> Speaker:
     fixed phrases rendered ahead for the usual four teams; or the screen."""
     if output == "text":
         return PrintSpeaker()
-    from voicemaster.speech.tts import VOICE_NOTICE
-    from voicemaster.speech.tts import make_speaker as make_voice
+    from voicemaster.speech.voice.tts import VOICE_NOTICE
+    from voicemaster.speech.voice.tts import make_speaker as make_voice
 
-    tts_log = logging.getLogger("voicemaster.speech.tts")
+    tts_log = logging.getLogger("voicemaster.speech.voice.tts")
     if not any(isinstance(h, _ScreenNotice) for h in tts_log.handlers):
         tts_log.addHandler(_ScreenNotice((TEXT_NOTICE, VOICE_NOTICE)))
     choice = choice or VoiceChoice()
@@ -96,10 +96,10 @@ def make_ears(settings: PlaySettings, speaker: Speaker) -> tuple[Ears, Callable[
     if settings.input == "keyboard":
         return KeyboardEars(), None
     try:
+        from voicemaster.speech.asr.recognizers import make_recognizer
+        from voicemaster.speech.asr.second_opinion import default_for
+        from voicemaster.speech.capture.microphone import Microphone
         from voicemaster.speech.mic_ears import MicEars
-        from voicemaster.speech.microphone import Microphone
-        from voicemaster.speech.recognizers import make_recognizer
-        from voicemaster.speech.second_opinion import default_for
 
         mic = Microphone(settings.device).open()
     except (SpeechUnavailable, ImportError) as exc:

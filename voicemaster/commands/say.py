@@ -6,13 +6,13 @@ import sys
 
 from voicemaster.settings import SaySettings
 from voicemaster.speech.base import SpeechUnavailable
-from voicemaster.speech.renderers import VoiceSettings
+from voicemaster.speech.voice.renderers import VoiceSettings
 
 
 def named_voice_problem(kind: str, voice: VoiceSettings) -> str | None:
     """Why a voice asked for by name (``--voice piper:NAME``, ``espeak:NAME``) cannot speak,
     or None: a named voice never falls back to another engine's voice silently."""
-    from voicemaster.speech.tts import FACTORIES, _factory
+    from voicemaster.speech.voice.tts import FACTORIES, _factory
 
     if (voice.voice is None and voice.model is None) or kind in ("auto", "text"):
         return None
@@ -26,7 +26,7 @@ def named_voice_problem(kind: str, voice: VoiceSettings) -> str | None:
 
 def cmd_say(settings: SaySettings) -> int:
     """Speak the text, or with ``--wav OUT`` render it to a WAV file."""
-    from voicemaster.speech.tts import TextSpeaker, make_speaker
+    from voicemaster.speech.voice.tts import TextSpeaker, make_speaker
 
     text = settings.text
     if not text.strip():
@@ -62,7 +62,7 @@ def _line(index: int, name: str, detail: str) -> str:
 
 def cmd_devices(settings: None = None) -> int:
     """List microphones and speakers with their index and name."""
-    from voicemaster.speech.microphone import list_devices
+    from voicemaster.speech.capture.microphone import list_devices
 
     try:
         devices = list_devices()

@@ -37,7 +37,7 @@ from voicemaster.host.listening import Listener, Timing, yes_or_no
 from voicemaster.host.quiz import Judged, sure
 from voicemaster.judge.numbers import words_to_digits
 from voicemaster.rules.actions import Answer
-from voicemaster.speech import policy
+from voicemaster.speech.asr import policy
 from voicemaster.speech.base import Expectation, Heard
 
 SAY_AGAIN = "Sorry, I did not hear that clearly. Please say your answer again."

@@ -13,7 +13,7 @@ from voicemaster.host.listening import AnswerClock
 from voicemaster.host.phrases import POINT_WORDS, possessive, team_name
 from voicemaster.rules import Attack, Question, Zwap
 from voicemaster.rules.actions import Answer, Position
-from voicemaster.speech import spotter
+from voicemaster.speech.asr import spotter
 from voicemaster.speech.base import Expectation, Heard
 
 if TYPE_CHECKING:

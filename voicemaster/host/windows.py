@@ -16,8 +16,8 @@ from voicemaster import lexicon
 from voicemaster.host import intents
 from voicemaster.rules import IllegalAction, Zwap
 from voicemaster.rules.actions import Position
+from voicemaster.speech.asr.grammar import sanitise
 from voicemaster.speech.base import Expectation
-from voicemaster.speech.grammar import sanitise
 
 Locate = Callable[[str, "str | None"], "Position | None"]
 SLOTS = (1, 2, 3, 4)

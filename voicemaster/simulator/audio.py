@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from voicemaster.audio_sim.sources import QueueSource
 from voicemaster.host.channels import Cue
 from voicemaster.host.log import GameLog
 from voicemaster.simulator.table import ANSWER_KINDS, SimTable
@@ -35,15 +36,12 @@ from voicemaster.speech.base import (
     Speaker,
     SpeechUnavailable,
 )
-from voicemaster.speech.sources import QueueSource
 
 # The teams' voices in turn: three synthesizers (one of them neural), two accents, women and men,
 # all of them made out well by the recognizers (espeak-ng's received-pronunciation voice is its
 # clearest English).  Where Piper is not installed (32-bit ARM) flite's rms speaks in its place.
 VOICES = ("flite:slt", "espeak:en-us+f3", "piper:joe", "espeak:en-gb-x-rp+m3")
 WITHOUT_PIPER = "flite:rms"
-# ... and those of records written before the voices were kept in them (all flite)
-LEGACY_VOICES = ("flite:slt", "flite:rms", "flite:awb", "flite:kal16")
 # Continuous room noise (pink: most of its energy low, like fans, traffic or a car), about 25 dB
 # under the flite voices' speech level (-16 to -21 dBFS).  Noise that starts with the utterance
 # would not be a room: its onset sounds like an "f".
@@ -71,8 +69,8 @@ class Sound:
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any]) -> Sound:
-        """From a record's ``simulate`` options (older records: their flite voices, quiet)."""
-        voices = tuple(options.get("voices") or LEGACY_VOICES)
+        """From a record's ``simulate`` options (none kept: today's voices, a quiet room)."""
+        voices = tuple(options.get("voices") or default_voices())
         noise = options.get("noise")
         if noise is not None and noise not in NOISES:
             raise ValueError(f"unknown noise {noise!r} (use {' or '.join(NOISES)})")
@@ -88,7 +86,7 @@ class Sound:
 
 def default_voices() -> tuple[str, ...]:
     """VOICES, with flite in Piper's place where Piper is not installed."""
-    from voicemaster.speech.piper_tts import available
+    from voicemaster.speech.voice.piper_tts import available
 
     return VOICES if available() else tuple(WITHOUT_PIPER if "piper" in v else v for v in VOICES)
 
@@ -96,7 +94,7 @@ def default_voices() -> tuple[str, ...]:
 def parse_voices(spec: str) -> tuple[str, ...]:
     """``flite:slt,espeak:en-us+f3,...`` as checked voice names (ValueError or
     SpeechUnavailable saying what is wrong)."""
-    from voicemaster.speech.synth import check_voice
+    from voicemaster.audio_sim.synth import check_voice
 
     names = [part.strip() for part in spec.split(",") if part.strip()]
     if not names:
@@ -184,7 +182,7 @@ class RenderingSpeaker:
         self.heard = heard
 
     def say(self, text: str) -> None:
-        from voicemaster.speech.synth import synthesize
+        from voicemaster.audio_sim.synth import synthesize
 
         self.said.append(text)
         if self.heard is not None:
@@ -205,8 +203,8 @@ class AudioTable(SimTable):
     ) -> None:
         super().__init__(log, seed, skill, deck)
         self.models = models  # the downloaded speech models' folder (a vosk model)
-        from voicemaster.speech.recognizers import make_recognizer
-        from voicemaster.speech.synth import check_voice
+        from voicemaster.audio_sim.synth import check_voice
+        from voicemaster.speech.asr.recognizers import make_recognizer
 
         try:
             sound = Sound.from_options(log.header.simulation or {})
@@ -249,7 +247,7 @@ class AudioTable(SimTable):
         if isinstance(self.recognizer, Resetting):
             self.recognizer.reset()
             return
-        from voicemaster.speech.recognizers import make_recognizer
+        from voicemaster.speech.asr.recognizers import make_recognizer
 
         self.recognizer = make_recognizer(self.asr, None, self.models)
 
@@ -297,9 +295,9 @@ class AudioTable(SimTable):
         return NoisySource(Background(NOISES[sound.noise], level, seed ^ 0x5EED), seed)
 
     def hear(self, expectation: Expectation, timeout: float) -> Heard | None:
+        from voicemaster.audio_sim.synth import synthesize
+        from voicemaster.speech.asr.second_opinion import default_for
         from voicemaster.speech.mic_ears import MicEars
-        from voicemaster.speech.second_opinion import default_for
-        from voicemaster.speech.synth import synthesize
 
         text = self.say_next(expectation)
         seed, rate = self.take()

@@ -1,4 +1,7 @@
-"""Speech in and out: speaker, microphone, endpointer, recognizers (interfaces in base.py).
+"""Speech in and out, in three rooms that do not import each other: ``capture/`` (microphone,
+endpointer), ``asr/`` (recognizers report, the policy decides), ``voice/`` (the quizmaster's
+voice).  What they share stays here: the interfaces (base.py), sample helpers (audio.py),
+pinned model files (pinned.py); ``mic_ears.py`` joins capture and recognition into the ears.
 
 Only the light interfaces are imported here; the adapters (numpy, pocketsphinx, vosk,
 sounddevice) load when their own module is imported.

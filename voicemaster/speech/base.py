@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Literal, Protocol, runtime_checkable
 
 SAMPLE_RATE = 16_000
@@ -12,6 +13,29 @@ ASR_NAMES = ("whisper", "pocketsphinx", "vosk")  # the selectable recognizers
 
 class SpeechUnavailable(RuntimeError):
     """A speech component cannot run here; the message names what to install or plug in."""
+
+
+class DownloadError(RuntimeError):
+    """A model that could not be fetched (offline, a missing package, a bad name); ``hint``
+    says what works instead.  Nothing half-fetched is left behind."""
+
+    def __init__(self, message: str, hint: str = "") -> None:
+        super().__init__(message)
+        self.hint = hint
+
+
+class BadDownload(DownloadError):
+    """A model that was fetched but is not the model (damaged, incomplete, another file)."""
+
+
+@dataclass(frozen=True)
+class Fetched:
+    """A model ``voicemaster model download`` asked for, in its folder: ``already`` there, or
+    fetched now (``note``: what was verified, or how to choose it)."""
+
+    path: Path
+    already: bool = False
+    note: str = ""
 
 
 @dataclass(frozen=True)
@@ -37,7 +61,7 @@ class Expectation:
 @dataclass(frozen=True)
 class Signals:
     """What an open-vocabulary recognizer (Whisper) says of its own transcript; read by
-    :mod:`voicemaster.speech.policy`, never by the host."""
+    :mod:`voicemaster.speech.asr.policy`, never by the host."""
 
     logprob: float = 0.0  # mean log-probability of the transcript's tokens (0 = certain)
     no_speech: float = 0.0  # probability that the audio held no speech at all
@@ -62,7 +86,7 @@ GrammarPath = Literal["best", "n-best", "partial", ""]
 @dataclass(frozen=True)
 class PhoneCheck:
     """How a grammar recognizer (pocketsphinx) checked its phrase against a phone loop decoding
-    the same audio (see :mod:`voicemaster.speech.fusion`); for tests and benchmarks, never the
+    the same audio (see :mod:`voicemaster.speech.asr.fusion`); for tests and benchmarks, never the
     host."""
 
     path: GrammarPath = ""  # how the grammar's phrase was found
@@ -97,7 +121,7 @@ class Heard:
     shout_s: float = 0.0  # seconds into the utterance where the shout starts (0: unknown)
     check: PhoneCheck | None = None  # a grammar recognizer's verification, if any
     # a second recognizer's report on the same audio, asked when this one was in doubt
-    # (speech/second_opinion.py); the policy decides from both
+    # (speech/asr/second_opinion.py); the policy decides from both
     second: Heard | None = None
 
 
@@ -157,7 +181,7 @@ class Resetting(Protocol):
 @runtime_checkable
 class StreamingRecognizer(Recognizer, Protocol):
     """A recognizer that decodes an utterance while it arrives (see
-    :mod:`voicemaster.speech.decoding`)."""
+    :mod:`voicemaster.speech.asr.decoding`)."""
 
     def start(self, expectation: Expectation) -> None:
         """Begin one utterance heard in the window ``expectation``."""

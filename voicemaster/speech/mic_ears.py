@@ -18,8 +18,11 @@ from collections import deque
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
-from voicemaster.judge.model import AnswerKey, Verdict
-from voicemaster.speech import policy
+from voicemaster.judge.model import AnswerKey
+from voicemaster.speech.asr import policy
+from voicemaster.speech.asr.decoding import UtteranceDecoder
+from voicemaster.speech.asr.grammar import spoken
+from voicemaster.speech.asr.second_opinion import SecondOpinion
 from voicemaster.speech.base import (
     AudioSource,
     Expectation,
@@ -29,11 +32,8 @@ from voicemaster.speech.base import (
     Resetting,
     SpeechUnavailable,
 )
-from voicemaster.speech.decoding import UtteranceDecoder
-from voicemaster.speech.endpoint_config import EndpointConfig
-from voicemaster.speech.endpointer import Endpoint, Endpointer, State
-from voicemaster.speech.grammar import spoken
-from voicemaster.speech.second_opinion import SecondOpinion
+from voicemaster.speech.capture.endpoint_config import EndpointConfig
+from voicemaster.speech.capture.endpointer import Endpoint, Endpointer, State
 
 READ_TIMEOUT_S = 0.5  # wall time per read of the source
 # A recognizer that decodes whole utterances (Whisper) starts at this pause, so its decoding
@@ -253,16 +253,6 @@ class _Window:
 # ---------------------------------------------------------------------------- judging
 
 
-@dataclass(frozen=True)
-class JudgedUtterance:
-    """An utterance heard and judged."""
-
-    utterance: HeardUtterance
-    verdict: Verdict
-    judge_ms: float
-    latency_ms: float  # last speech sample -> verdict (wall)
-
-
 def expectation_for(
     key: AnswerKey, commands: tuple[str, ...] = (), teams: tuple[str, ...] = ()
 ) -> Expectation:
@@ -275,18 +265,3 @@ def expectation_for(
         commands=commands,
         teams=teams,
     )
-
-
-def listen_and_judge(
-    ears: MicEars, expectation: Expectation, key: AnswerKey, timeout: float
-) -> JudgedUtterance | None:
-    """Endpoint -> recognize -> judge ``key``.  None: silence."""
-    from voicemaster.judge import judge
-
-    got = ears.listen(expectation, timeout)
-    if got is None:
-        return None
-    began = time.perf_counter()
-    verdict = judge(got.heard.text, key)
-    judge_ms = (time.perf_counter() - began) * 1000
-    return JudgedUtterance(got, verdict, judge_ms, got.latency_ms + judge_ms)

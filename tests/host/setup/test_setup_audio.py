@@ -9,11 +9,11 @@ from functools import cache
 
 import pytest
 
+from voicemaster.audio_sim.sources import QueueSource
+from voicemaster.audio_sim.synth import synthesize
 from voicemaster.host.channels import TranscriptSpeaker
 from voicemaster.host.setup.voice import Setup, ask_setup
 from voicemaster.speech.base import Recognizer
-from voicemaster.speech.sources import QueueSource
-from voicemaster.speech.synth import synthesize
 
 pytestmark = pytest.mark.slow
 
@@ -21,7 +21,7 @@ pytestmark = pytest.mark.slow
 @cache
 def sphinx() -> Recognizer:
     pytest.importorskip("pocketsphinx", reason="pocketsphinx is needed to hear the players")
-    from voicemaster.speech.recognizers import make_recognizer
+    from voicemaster.speech.asr.recognizers import make_recognizer
 
     return make_recognizer("pocketsphinx")
 

@@ -14,10 +14,9 @@ from pathlib import Path
 from voicemaster.decks import Deck, load_deck
 from voicemaster.decks.refs import card_digest, deck_ref, find_deck
 from voicemaster.host.setup.errors import SetupError
-from voicemaster.places import Places
+from voicemaster.places import Places, bundled_decks
 from voicemaster.rules import Game
 
-ROOT = Path(__file__).resolve().parents[3]
 DEFAULT_DECK = "decks/standard-en.yaml"
 
 
@@ -30,7 +29,7 @@ def default_deck(variant: str = "standard") -> str:
 
 def deck_folders(places: Places | None = None) -> tuple[Path, ...]:
     """Where decks named in a header are looked for: the bundled decks, the data folder's."""
-    bundled = ROOT / "decks"
+    bundled = bundled_decks()
     return (bundled,) if places is None else (bundled, places.data / "decks")
 
 

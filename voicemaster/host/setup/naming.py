@@ -14,8 +14,8 @@ from voicemaster import lexicon
 from voicemaster.host import intents
 from voicemaster.rules.base import TEAM_COLOURS
 from voicemaster.rules.categories import FAMILIE, ORD, STANDARD
-from voicemaster.speech import grammar
-from voicemaster.speech.fusion import sound_code
+from voicemaster.speech.asr import grammar
+from voicemaster.speech.asr.fusion import sound_code
 
 MAX_WORDS = 3
 MAX_LETTERS = 24

@@ -20,14 +20,14 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
-from voicemaster.speech import spotter
+from voicemaster.speech.asr import spotter
+from voicemaster.speech.asr.grammar import words
+from voicemaster.speech.asr.sphinx_model import FRAME_S, model_files, pocketsphinx_module
 from voicemaster.speech.audio import dither, to_array
 from voicemaster.speech.base import SAMPLE_RATE
-from voicemaster.speech.grammar import words
-from voicemaster.speech.sphinx_model import FRAME_S, model_files, pocketsphinx_module
 
 if TYPE_CHECKING:
-    from voicemaster.speech.whisper_asr import WhisperRecognizer
+    from voicemaster.speech.asr.whisper_asr import WhisperRecognizer
 
 THRESHOLD = 1e-60  # keyphrase detection threshold (kws_threshold)
 LOOP_PROB = 1e-8  # the phone loop's probability (kws_plp): lower lets the keyword win sooner
@@ -158,7 +158,7 @@ def cut(pcm: bytes, at_s: float, before_s: float = BEFORE_S, after_s: float = AF
 def said_words(text: str) -> list[str]:
     """A transcript's words, normalised as the answer recognizer does, with the shout's
     spellings (and Whisper's loops on it: "Bezzerwizzerwizzer") as the one word."""
-    from voicemaster.speech.whisper_asr import collapse
+    from voicemaster.speech.asr.whisper_asr import collapse
 
     joined = _LOOP.sub(spotter.WORD, " ".join(words(text, ascii_only=False)))
     said, _ = collapse(spotter.canonical(joined))
@@ -219,7 +219,7 @@ def confirm(
 
 
 def _whisper() -> WhisperRecognizer:
-    from voicemaster.speech.whisper_asr import WhisperRecognizer
+    from voicemaster.speech.asr.whisper_asr import WhisperRecognizer
 
     return WhisperRecognizer(warm=False)  # cheap: the model is loaded once per process
 

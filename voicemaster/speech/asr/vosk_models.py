@@ -1,4 +1,5 @@
-"""``voicemaster model download|list``: the vosk model in models/ (the only network use, ever).
+"""The vosk model for ``voicemaster model download|list`` (the only network use, ever): fetched
+into the models folder; the command prints, this module reports and raises DownloadError.
 
 The archive is checked against its published size and SHA-256 (the same values are recorded by
 several independent projects that pin this file), then for structure, and unpacked safely.
@@ -8,15 +9,16 @@ from __future__ import annotations
 
 import hashlib
 import shutil
-import sys
 import threading
 import urllib.error
 import urllib.request
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
-from voicemaster.speech.recognizers import VOSK_MODEL, is_vosk_model
+from voicemaster.speech.asr.recognizers import VOSK_MODEL, is_vosk_model
+from voicemaster.speech.base import BadDownload, DownloadError, Fetched
 
 MODEL_URL = f"https://alphacephei.com/vosk/models/{VOSK_MODEL}.zip"
 MODEL_BYTES = 41_205_931
@@ -28,10 +30,7 @@ OFFLINE = (
     "No internet: copy a vosk model folder into {dir}/ by hand (for example {name}, unzipped "
     "from {url}), or pass --model DIR to 'voicemaster play' / 'voicemaster hear'."
 )
-
-
-class DownloadError(RuntimeError):
-    pass
+Progress = Callable[[int, int], None]  # bytes done, bytes in all
 
 
 def _open(url: str, timeout: float) -> Any:
@@ -52,16 +51,10 @@ def _open(url: str, timeout: float) -> Any:
     raise DownloadError(str(box.get("error", "timed out")))
 
 
-def _progress(done: int, total: int, out: IO[str]) -> None:
-    width = 30
-    share = done / total if total else 0.0
-    bar = "#" * int(share * width)
-    out.write(f"\r[{bar:<{width}}] {share:4.0%} {done / 1e6:5.1f}/{total / 1e6:.1f} MB")
-    out.flush()
-
-
-def fetch(url: str, target: Path, timeout: float = CONNECT_TIMEOUT_S) -> str:
-    """Download ``url`` to ``target`` with a progress bar; returns its SHA-256."""
+def fetch(
+    url: str, target: Path, timeout: float = CONNECT_TIMEOUT_S, progress: Progress | None = None
+) -> str:
+    """Download ``url`` to ``target``, telling ``progress`` as it goes; returns its SHA-256."""
     response = _open(url, timeout)
     total = int(response.headers.get("Content-Length") or MODEL_BYTES)
     digest, done = hashlib.sha256(), 0
@@ -70,8 +63,8 @@ def fetch(url: str, target: Path, timeout: float = CONNECT_TIMEOUT_S) -> str:
             out.write(block)
             digest.update(block)
             done += len(block)
-            _progress(done, total, sys.stderr)
-    sys.stderr.write("\n")
+            if progress is not None:
+                progress(done, total)
     return digest.hexdigest()
 
 
@@ -82,16 +75,16 @@ def verify_archive(archive: Path, name: str = VOSK_MODEL) -> None:
             bad = zf.testzip()
             names = zf.namelist()
     except zipfile.BadZipFile as exc:
-        raise DownloadError(f"{archive.name} is not a valid zip: {exc}") from exc
+        raise BadDownload(f"{archive.name} is not a valid zip: {exc}") from exc
     if bad is not None:
-        raise DownloadError(f"{archive.name} is damaged (first bad member: {bad})")
+        raise BadDownload(f"{archive.name} is damaged (first bad member: {bad})")
     for member in names:
         parts = Path(member).parts
         if member.startswith("/") or ".." in parts or not parts or parts[0] != name:
-            raise DownloadError(f"{archive.name} has an unexpected member {member!r}")
+            raise BadDownload(f"{archive.name} has an unexpected member {member!r}")
     missing = [f for f in REQUIRED if f"{name}/{f}" not in names]
     if missing:
-        raise DownloadError(f"{archive.name} is not a vosk model (missing {', '.join(missing)})")
+        raise BadDownload(f"{archive.name} is not a vosk model (missing {', '.join(missing)})")
 
 
 def unpack(archive: Path, root: Path, name: str = VOSK_MODEL) -> Path:
@@ -107,47 +100,40 @@ def unpack(archive: Path, root: Path, name: str = VOSK_MODEL) -> Path:
     return target
 
 
-def download(root: Path, url: str = MODEL_URL, timeout: float = CONNECT_TIMEOUT_S) -> int:
+def download(
+    root: Path,
+    url: str = MODEL_URL,
+    timeout: float = CONNECT_TIMEOUT_S,
+    progress: Progress | None = None,
+) -> Fetched:
+    """The vosk model in ``root``, fetched from ``url`` unless it is there; DownloadError when
+    it cannot be fetched, BadDownload when what came is not the model."""
     target = root / VOSK_MODEL
     if is_vosk_model(target):
-        print(f"{target}: already there")
-        return 0
+        return Fetched(target, already=True)
     try:
         root.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        print(f"voicemaster model: cannot create {root}: {exc.strerror}", file=sys.stderr)
-        return 2
+        raise DownloadError(f"cannot create {root}: {exc.strerror}") from None
     part = root / f".{VOSK_MODEL}.zip.part"
     try:
-        print(f"downloading {url}", file=sys.stderr)
-        sha = fetch(url, part, timeout)
+        sha = fetch(url, part, timeout, progress)
     except (DownloadError, urllib.error.URLError, OSError) as exc:
         part.unlink(missing_ok=True)
-        print(f"voicemaster model: {exc}", file=sys.stderr)
-        print(OFFLINE.format(dir=root, name=VOSK_MODEL, url=MODEL_URL), file=sys.stderr)
-        return 2
+        hint = OFFLINE.format(dir=root, name=VOSK_MODEL, url=MODEL_URL)
+        raise DownloadError(str(exc), hint) from None
     try:
         size = part.stat().st_size
         if url == MODEL_URL and (size != MODEL_BYTES or sha != MODEL_SHA256):
-            raise DownloadError(f"checksum mismatch ({size} bytes, sha256 {sha}): not the model")
+            raise BadDownload(f"checksum mismatch ({size} bytes, sha256 {sha}): not the model")
         folder = unpack(part, root)
-    except DownloadError as exc:
-        print(f"voicemaster model: {exc}", file=sys.stderr)
-        return 1
     finally:
         part.unlink(missing_ok=True)
-    print(f"{folder}: ready (sha256 {sha[:12]}..., verified)")
-    return 0
+    return Fetched(folder, note=f"sha256 {sha[:12]}..., verified")
 
 
-def list_models(root: Path) -> int:
+def list_vosk(root: Path) -> list[Path]:
+    """The vosk model folders in ``root``."""
     if not root.is_dir():
-        print(f"no models: {root}/ does not exist (voicemaster model download)")
-        return 0
-    found = sorted(p for p in root.iterdir() if is_vosk_model(p))
-    for folder in found:
-        size = sum(f.stat().st_size for f in folder.rglob("*") if f.is_file())
-        print(f"{folder.name}\t{size / 1e6:.0f} MB\t{folder}")
-    if not found:
-        print(f"no vosk models in {root}/ (voicemaster model download)")
-    return 0
+        return []
+    return sorted(p for p in root.iterdir() if is_vosk_model(p))

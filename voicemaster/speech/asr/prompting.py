@@ -12,8 +12,8 @@ import hashlib
 from collections.abc import Iterable, Sequence
 
 from voicemaster.lexicon import PROMPTED_COMMANDS, YES_NO
+from voicemaster.speech.asr.spotter import WORD
 from voicemaster.speech.base import Expectation
-from voicemaster.speech.spotter import WORD
 
 MAX_ANSWERS = 3  # the right answer and its first accept forms
 MAX_COMPETITORS = 8  # other answers of the category

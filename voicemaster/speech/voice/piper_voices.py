@@ -7,46 +7,41 @@ no download.
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
 
-from voicemaster.speech.piper_tts import piper_config
-from voicemaster.speech.voice_choice import PIPER_FOLDER
+from voicemaster.speech.base import DownloadError, Fetched
+from voicemaster.speech.voice.piper_tts import piper_config
+from voicemaster.speech.voice.voice_choice import PIPER_FOLDER
 
 NAME = re.compile(r"^[a-z]{2,3}_[A-Z]{2}-[A-Za-z0-9_]+-(x_low|low|medium|high)$")
 
 
-def download_piper(root: Path, name: str) -> int:
-    """Fetch the Piper voice ``name`` (``en_US-lessac-medium``) into ``root/piper``; a clear
-    line and exit code 2 when the name is malformed or the machine is offline."""
+def download_piper(root: Path, name: str) -> Fetched:
+    """The Piper voice ``name`` (``en_US-lessac-medium``) in ``root/piper``, fetched unless it
+    is there; DownloadError when the name is malformed or the machine is offline."""
     if not NAME.match(name):
         shape = "LANGUAGE_REGION-NAME-QUALITY, e.g. en_US-lessac-medium"
-        print(f"voicemaster model: {name!r} is not a Piper voice name ({shape})", file=sys.stderr)
-        return 2
+        raise DownloadError(f"{name!r} is not a Piper voice name ({shape})")
     folder = root / PIPER_FOLDER
     model = folder / f"{name}.onnx"
     if model.is_file() and piper_config(model).is_file():
-        print(f"{model}: already there")
-        return 0
+        return Fetched(model, already=True)
     try:
         from piper.download_voices import download_voice
     except ImportError:
-        print("voicemaster model: piper-tts is missing: pip install piper-tts==1.8.0",
-              file=sys.stderr)  # fmt: skip
-        return 2
+        raise DownloadError("piper-tts is missing: pip install piper-tts==1.8.0") from None
     try:
         folder.mkdir(parents=True, exist_ok=True)
         download_voice(name, folder)
     except Exception as exc:  # any network failure: one line, no traceback
-        first = str(exc).splitlines()[0] if str(exc) else ""
-        print(f"voicemaster model: could not download the Piper voice {name} "
-              f"({type(exc).__name__}: {first}); no internet? the bundled voice keeps working",
-              file=sys.stderr)  # fmt: skip
         for part in (model, piper_config(model)):
             part.unlink(missing_ok=True)  # no half-written voice left to be loaded
-        return 2
-    print(f"{model}: ready (use --voice piper:{name})")
-    return 0
+        first = str(exc).splitlines()[0] if str(exc) else ""
+        raise DownloadError(
+            f"could not download the Piper voice {name} ({type(exc).__name__}: {first}); "
+            "no internet? the bundled voice keeps working"
+        ) from None
+    return Fetched(model, note=f"use --voice piper:{name}")
 
 
 def list_piper(root: Path) -> list[Path]:

@@ -1,7 +1,7 @@
 """Earcons: short tones the quizmaster plays (listening, right, wrong, Bezzerwizzer).
 
 Generated locally with numpy as 16-bit mono PCM, so they need no sound files and can be played
-through the same player as speech (see :mod:`voicemaster.speech.tts`).
+through the same player as speech (see :mod:`voicemaster.speech.voice.tts`).
 """
 
 from __future__ import annotations

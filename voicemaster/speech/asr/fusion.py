@@ -24,9 +24,9 @@ from dataclasses import dataclass
 import jellyfish
 from rapidfuzz import fuzz
 
-from voicemaster.speech.policy import GRAMMAR
+from voicemaster.speech.asr.policy import GRAMMAR
 
-# The thresholds live in the policy's table (see voicemaster.speech.policy and
+# The thresholds live in the policy's table (see voicemaster.speech.asr.policy and
 # docs/hearing.md for where their values come from).
 ACCEPT_LLR = GRAMMAR.accept_llr
 ACCEPT_LLR_LARGE = GRAMMAR.accept_llr_large

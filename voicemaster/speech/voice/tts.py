@@ -1,9 +1,10 @@
-"""The quizmaster's voice: render text (Piper, see :mod:`voicemaster.speech.piper_tts`; or
-pyttsx3 or the espeak-ng CLI, see :mod:`voicemaster.speech.renderers`), play it with aplay.
+"""The quizmaster's voice: render text (Piper, see :mod:`voicemaster.speech.voice.piper_tts`; or
+pyttsx3 or the espeak-ng CLI, see :mod:`voicemaster.speech.voice.renderers`), play it with aplay.
 
-An utterance is rendered and played sentence by sentence (:mod:`voicemaster.speech.phrasebook`),
-the first sentence sounding while the next is rendered; every sentence and earcon is played at
-one level (:mod:`voicemaster.speech.levels`), turned by the volume setting.
+An utterance is rendered and played sentence by sentence
+(:mod:`voicemaster.speech.voice.phrasebook`), the first sentence sounding while the next is
+rendered; every sentence and earcon is played at one level
+(:mod:`voicemaster.speech.voice.levels`), turned by the volume setting.
 
 Failures degrade instead of ending a game: Piper -> pyttsx3 -> espeak-ng CLI -> text
 ("QUIZMASTER: ..."), and when nothing can play (no sound card) the speaker says so once and
@@ -22,16 +23,15 @@ from typing import TextIO
 
 from voicemaster.speech.audio import wav_bytes
 from voicemaster.speech.base import SpeechUnavailable
-from voicemaster.speech.earcons import EARCON_RATE, earcon
-from voicemaster.speech.levels import OUT_RATE, prepare
-from voicemaster.speech.phrasebook import SOON, Phrasebook, pieces
-from voicemaster.speech.players import AplayPlayer, Player
-from voicemaster.speech.renderers import (
+from voicemaster.speech.voice.earcons import EARCON_RATE, earcon
+from voicemaster.speech.voice.levels import OUT_RATE, prepare
+from voicemaster.speech.voice.phrasebook import SOON, Phrasebook, pieces
+from voicemaster.speech.voice.players import AplayPlayer, Player
+from voicemaster.speech.voice.renderers import (
     EspeakRenderer,
     Pyttsx3Renderer,
     Renderer,
     VoiceSettings,
-    parse_wav,
 )
 
 log = logging.getLogger(__name__)
@@ -70,7 +70,7 @@ log.addHandler(_PlainNotice(logging.WARNING))
 def _root_untouched() -> Iterator[None]:
     """pyttsx3 logs through the root logger, and logging's first such call on an unconfigured
     root installs a stderr handler: every later warning would show as a raw
-    "WARNING:voicemaster.speech.tts:..." line.  A NullHandler on root while pyttsx3 runs keeps
+    "WARNING:voicemaster.speech.voice.tts:..." line.  A NullHandler on root while pyttsx3 runs keeps
     the root as the program left it."""
     if not _unconfigured():
         yield
@@ -224,7 +224,7 @@ KINDS = tuple(FACTORIES)
 
 def _factory(name: str) -> Callable[[VoiceSettings], Renderer]:
     if name == "piper":
-        from voicemaster.speech.piper_tts import PiperRenderer
+        from voicemaster.speech.voice.piper_tts import PiperRenderer
 
         return PiperRenderer
     return Pyttsx3Renderer if name == "pyttsx3" else EspeakRenderer
@@ -275,12 +275,3 @@ def make_speaker(
 
 
 # moved to renderers.py and players.py; imported from here too
-__all__ = [
-    "AplayPlayer",
-    "EspeakRenderer",
-    "Player",
-    "Pyttsx3Renderer",
-    "Renderer",
-    "VoiceSettings",
-    "parse_wav",
-]

@@ -1,18 +1,18 @@
-"""How the endpointer (:mod:`voicemaster.speech.endpointer`) listens: its times, levels and
-detector.
+"""How the endpointer (:mod:`voicemaster.speech.capture.endpointer`) listens: its times,
+levels and detector.
 
 Two detectors decide, per 10 ms frame, whether it is speech (``EndpointConfig.detector``):
 
-- ``"silero"``: Silero VAD's speech probability (:mod:`voicemaster.speech.vad`, one per 32 ms)
-  with hysteresis: a frame turns speech at ``speech_on`` and stays speech down to
-  ``speech_off`` (:mod:`voicemaster.speech.voicing`).  A 10 ms frame takes the decision of the
-  32 ms frame holding most of it, so frames are decided up to 37 ms of audio after they arrive;
+- ``"silero"``: Silero VAD's speech probability (:mod:`voicemaster.speech.capture.vad`, one per
+  32 ms) with hysteresis: a frame turns speech at ``speech_on`` and stays speech down to
+  ``speech_off`` (:mod:`voicemaster.speech.capture.voicing`).  A 10 ms frame takes the decision of
+  the 32 ms frame holding most of it, so frames are decided up to 37 ms of audio after they arrive;
   the onset rule asks for two such frames.  Steady noise 10 dB under the voice (a car's brown
   noise, a room's pink noise) neither starts it nor keeps it going.  Where Silero cannot run
   (no faster-whisper or onnxruntime, e.g. 32-bit ARM) the endpointer falls back to energy
   (``Endpointer.detector``).
 - ``"energy"``: band energy (100 Hz - 7 kHz) against an adaptive noise floor
-  (:mod:`voicemaster.speech.room_level`).  In brown noise its slow swings pass for speech
+  (:mod:`voicemaster.speech.capture.room_level`).  In brown noise its slow swings pass for speech
   (scripts/bench_endpoint.py).
 """
 

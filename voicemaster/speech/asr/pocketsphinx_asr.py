@@ -1,5 +1,5 @@
 """The embedded recognizer: pocketsphinx with a grammar per listening window, verified against a
-phone loop decoding the same audio (see voicemaster.speech.fusion); free decoding says what was
+phone loop decoding the same audio (see voicemaster.speech.asr.fusion); free decoding says what was
 said when the grammar's phrase is rejected.
 
 The model's initial cepstral mean is far from an utterance's own in steady room noise, and live
@@ -21,7 +21,16 @@ from typing import Any
 
 import numpy as np
 
-from voicemaster.speech import grammar, spotter
+from voicemaster.speech.asr import grammar, spotter
+from voicemaster.speech.asr.fusion import Fused, accept_llr, verify
+from voicemaster.speech.asr.sphinx_model import (
+    FRAME_S,
+    PHONE_LM,
+    clean_text,
+    model_files,
+    pocketsphinx_module,
+    speech_frames,
+)
 from voicemaster.speech.audio import dither
 from voicemaster.speech.base import (
     SAMPLE_RATE,
@@ -30,15 +39,6 @@ from voicemaster.speech.base import (
     Heard,
     PhoneCheck,
     SpeechUnavailable,
-)
-from voicemaster.speech.fusion import Fused, accept_llr, verify
-from voicemaster.speech.sphinx_model import (
-    FRAME_S,
-    PHONE_LM,
-    clean_text,
-    model_files,
-    pocketsphinx_module,
-    speech_frames,
 )
 
 PRIME_S = 0.8  # streamed audio whose cepstral mean starts the decoders (see feed)

@@ -15,10 +15,9 @@ from __future__ import annotations
 
 import os
 import shutil
-import sys
 from pathlib import Path
 
-from voicemaster.speech.base import SpeechUnavailable
+from voicemaster.speech.base import BadDownload, DownloadError, Fetched, SpeechUnavailable
 from voicemaster.speech.pinned import check_pinned
 
 WHISPER_MODELS = {"base.en": "Systran/faster-whisper-base.en",
@@ -34,33 +33,29 @@ def is_whisper_model(path: Path) -> bool:
     return (path / "model.bin").is_file() and (path / "config.json").is_file()
 
 
-def download_whisper(root: Path, name: str) -> int:
-    """Fetch Whisper ``name`` into ``root``; a clear line and exit code 2 when offline."""
+def download_whisper(root: Path, name: str) -> Fetched:
+    """Whisper ``name`` in ``root``, fetched unless it is there; DownloadError when it cannot
+    be fetched (offline: tiny.en keeps working), BadDownload when it came incomplete."""
     target = root / folder_name(name)
     if is_whisper_model(target):
-        print(f"{target}: already there")
-        return 0
+        return Fetched(target, already=True)
     try:
         from huggingface_hub import snapshot_download
     except ImportError:
-        print("voicemaster model: huggingface_hub is missing: pip install faster-whisper",
-              file=sys.stderr)  # fmt: skip
-        return 2
+        raise DownloadError("huggingface_hub is missing: pip install faster-whisper") from None
     try:
         root.mkdir(parents=True, exist_ok=True)
         snapshot_download(WHISPER_MODELS[name], local_dir=str(target), allow_patterns=list(FILES))
     except Exception as exc:  # any network or hub failure: one line, no traceback
-        print(f"voicemaster model: could not download Whisper {name}: "
-              f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}",
-              file=sys.stderr)  # fmt: skip
-        print(f"No internet: tiny.en (bundled) keeps working; copy {WHISPER_MODELS[name]} "
-              f"into {target}/ by hand to use {name}.", file=sys.stderr)  # fmt: skip
-        return 2
+        first = str(exc).splitlines()[0] if str(exc) else ""
+        hint = (f"No internet: tiny.en (bundled) keeps working; copy {WHISPER_MODELS[name]} "
+                f"into {target}/ by hand to use {name}.")  # fmt: skip
+        raise DownloadError(
+            f"could not download Whisper {name}: {type(exc).__name__}: {first}", hint
+        ) from None
     if not is_whisper_model(target):
-        print(f"voicemaster model: {target} is incomplete", file=sys.stderr)
-        return 1
-    print(f"{target}: ready (use --asr whisper --model {target})")
-    return 0
+        raise BadDownload(f"{target} is incomplete")
+    return Fetched(target, note=f"use --asr whisper --model {target}")
 
 
 def list_whisper(root: Path) -> list[Path]:

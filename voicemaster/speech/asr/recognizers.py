@@ -54,7 +54,7 @@ def make_recognizer(
             "(voicemaster model download base.en), a vosk model folder am/ and conf/"
         )
     if asr == "whisper" or (asr is None and (whisper_model or model is None)):
-        from voicemaster.speech import whisper_asr
+        from voicemaster.speech.asr import whisper_asr
 
         if asr == "whisper" or whisper_model or whisper_asr.available():
             whisper: Recognizer = whisper_asr.WhisperRecognizer(model if whisper_model else None)
@@ -69,11 +69,11 @@ def make_recognizer(
             "download' or copy a vosk model folder there (or pass --model DIR)"
         )
     if asr != "pocketsphinx" and model is not None:
-        from voicemaster.speech.vosk_asr import VoskRecognizer
+        from voicemaster.speech.asr.vosk_asr import VoskRecognizer
 
         vosk: Recognizer = VoskRecognizer(model)
         return vosk
-    from voicemaster.speech.pocketsphinx_asr import PocketsphinxRecognizer
+    from voicemaster.speech.asr.pocketsphinx_asr import PocketsphinxRecognizer
 
     sphinx: Recognizer = PocketsphinxRecognizer()
     return sphinx

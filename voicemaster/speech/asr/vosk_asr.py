@@ -14,10 +14,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from voicemaster.speech import grammar, spotter
+from voicemaster.speech.asr import grammar, spotter
+from voicemaster.speech.asr.fusion import best_phrase, fuse
+from voicemaster.speech.asr.policy import GRAMMAR
 from voicemaster.speech.base import SAMPLE_RATE, Expectation, Heard, SpeechUnavailable
-from voicemaster.speech.fusion import best_phrase, fuse
-from voicemaster.speech.policy import GRAMMAR
 
 _FST_MAGIC = 2125659606
 _SYMS_MAGIC = 2125658996

