@@ -118,7 +118,7 @@ def test_the_writer_appends_durable_lines_that_replay(tmp_path: Path) -> None:
         while not game.finished:
             action = game.sample_action(rng)
             game.apply(action)
-            writer.append(game, action)
+            writer.write(game.encode_action(action))
     replayed = read_record(path).game
     assert replayed.summary() == game.summary()
     assert replayed.finished
@@ -136,7 +136,7 @@ def test_a_torn_last_line_is_dropped_on_resume_and_mended_by_the_writer(tmp_path
     action = game.draw_round(random.Random(1))
     game.apply(action)
     with RecordWriter(path) as writer:
-        writer.append(game, action)
+        writer.write(game.encode_action(action))
     assert read_record(path).game.round == 2
 
 
@@ -163,7 +163,7 @@ def test_every_line_is_fsynced_before_the_writer_returns(
             action = game.sample_action(rng)
             game.apply(action)
             seen = len(synced)
-            writer.append(game, action)
+            writer.write(game.encode_action(action))
             lines += 1
             on_disk = path.stat()
             assert (on_disk.st_ino, on_disk.st_size) in synced[seen:], f"line {lines}"
@@ -197,7 +197,7 @@ def test_a_complete_last_line_without_its_newline_is_kept_by_the_writer_too(
     action = Question(team, "right")
     game.apply(action)
     with RecordWriter(path) as writer:
-        writer.append(game, action)
+        writer.write(game.encode_action(action))
     assert read_record(path).game.summary() == game.summary()
 
 
@@ -232,11 +232,11 @@ def test_a_line_the_disk_cannot_take_is_cut_back_and_said_why(
     monkeypatch.setattr(records, "os", FullDisk(room=30))
     action = game.draw_round(random.Random(1))
     with pytest.raises(SaveError) as failed:
-        writer.append(game, action)
+        writer.write(game.encode_action(action))
     assert failed.value.reason == "the disk is full"
     assert path.read_bytes() == before  # the 30 bytes that fitted were cut off again
     monkeypatch.setattr(records, "os", os)  # room again: the same line goes in whole
-    writer.append(game, action)
+    writer.write(game.encode_action(action))
     writer.close()
     assert read_record(path).game.round == 1
 

@@ -256,11 +256,9 @@ class RecordWriter:
             raise ValueError(f"{self.path} is closed")
         return self._fd
 
-    def append(self, game: Game, action: Action) -> None:
-        self.write(game.encode_action(action))
-
     def write(self, obj: dict[str, Any]) -> None:
-        """Append one line and make it durable (``SaveError`` when it cannot be)."""
+        """Make ``obj`` a durable line of the record: written whole and fsynced, or cut back to
+        the last whole line and a ``SaveError`` raised."""
         data = (json.dumps(obj, ensure_ascii=False) + "\n").encode("utf-8")
         fd = self._descriptor()
         size = os.fstat(fd).st_size

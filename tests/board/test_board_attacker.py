@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.board.test_board_codes import playing
-from tests.host.helpers import Seen, Table, right, shout, wrong
+from tests.helpers.host import Seen, Table, right, shout, wrong
 from voicemaster.board.live import LiveBoard
 
 

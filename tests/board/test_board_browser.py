@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from tests.board.browser import PHONE, TV, Browser, Page, find_chromium
-from tests.board.helpers import Listener, get, view
+from tests.helpers.board import Listener, get, view
 from voicemaster.records import read_record
 
 ROOT = Path(__file__).resolve().parents[2]

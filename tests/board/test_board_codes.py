@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.board.helpers import get, kompakt_lines, serving, view
-from tests.host.helpers import DECK, Table, header, questions, right
+from tests.helpers.board import get, kompakt_lines, serving, view
+from tests.helpers.host import DECK, Table, header, questions, right
 from voicemaster.board.ears import BoardEars
 from voicemaster.board.live import LiveBoard
 from voicemaster.decks import load_deck

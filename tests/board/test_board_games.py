@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.board.helpers import Listener, answer, view
+from tests.helpers.board import Listener, answer, view
 from voicemaster.board.ears import BoardEars
 from voicemaster.board.live import LiveBoard
 from voicemaster.board.runner import BoardServer

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from tests.board.helpers import get, kompakt_lines, post, view
+from tests.helpers.board import get, kompakt_lines, post, view
 from voicemaster.board.codes import MAX_MISSES, TEAM_MISSES
 from voicemaster.board.limits import LIMITS, PEER_LINES, Limits
 from voicemaster.board.live import LiveBoard

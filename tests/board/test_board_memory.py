@@ -10,7 +10,7 @@ import tracemalloc
 from collections.abc import Callable
 from types import SimpleNamespace
 
-from tests.board.helpers import Listener, kompakt_lines, serving
+from tests.helpers.board import Listener, kompakt_lines, serving
 from voicemaster.board.hub import REPLAY
 from voicemaster.decks import load_deck
 from voicemaster.host.setup.decks import DEFAULT_DECK

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.board.helpers import Listener, answer, get, kompakt_lines, post, serving, view
+from tests.helpers.board import Listener, answer, get, kompakt_lines, post, serving, view
 from voicemaster.board.codes import MAX_MISSES
 from voicemaster.board.net import bind_addresses, is_local
 from voicemaster.board.runner import BoardServer

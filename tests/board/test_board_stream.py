@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 from urllib.parse import urlencode
 
-from tests.board.helpers import Listener, kompakt_lines, serving, view
+from tests.helpers.board import Listener, kompakt_lines, serving, view
 from voicemaster.board.hub import BACKLOG, PUBLIC, REPLAY, Hub
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from voicemaster.cli import main
+from tests.helpers.cli import run_deck
 from voicemaster.decks import MAX_BYTES, load_deck
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "decks"
@@ -18,14 +18,8 @@ EXAMPLE = DATA / "example-en.yaml"
 LOCATED = re.compile(r"^(?P<path>[^:]+)(:(?P<line>\d+))?: \S")
 
 
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(["deck", *argv])
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 def test_check_passes_the_example_with_a_json_summary(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, "check", str(EXAMPLE), "--json")
+    code, out, err = run_deck(capsys, "check", str(EXAMPLE), "--json")
     assert code == 0 and err == ""
     lines = out.strip().splitlines()
     assert lines[0].startswith(f"{EXAMPLE}: ok: deck example-en (standard), 13 questions")
@@ -73,7 +67,7 @@ def test_check_rejects_every_broken_file_with_located_problems(
     files = _broken_files(tmp_path)
     for name, (content, _) in files.items():
         (tmp_path / name).write_bytes(content)
-    code, out, err = run(capsys, "check", str(tmp_path), "--json")
+    code, out, err = run_deck(capsys, "check", str(tmp_path), "--json")
     assert code == 2
     problems = err.strip().splitlines()
     seen = set()
@@ -105,7 +99,7 @@ def test_check_reports_each_problem_of_one_file(
     lines = text.splitlines()
     options = lines.index("    options: [Italy, Greece, Spain]") + 1
     eight = lines.index("    answer: eight") + 1
-    code, _, err = run(capsys, "check", str(broken))
+    code, _, err = run_deck(capsys, "check", str(broken))
     assert code == 2
     assert err.splitlines() == [
         f"{broken}:{options}: question foo-0001: 'options' does not contain the answer 'Hellas'",
@@ -117,7 +111,7 @@ def test_check_reports_each_problem_of_one_file(
 def test_check_names_missing_paths_and_empty_folders(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    code, _, err = run(capsys, "check", str(tmp_path / "nope.yaml"), str(tmp_path))
+    code, _, err = run_deck(capsys, "check", str(tmp_path / "nope.yaml"), str(tmp_path))
     assert code == 2
     assert err.splitlines() == [
         f"{tmp_path}: no deck files (*.yaml, *.yml) in the folder",
@@ -130,7 +124,7 @@ def test_check_refuses_two_decks_with_one_id(
 ) -> None:
     shutil.copy(EXAMPLE, tmp_path / "a.yaml")
     shutil.copy(EXAMPLE, tmp_path / "b.yml")
-    code, _, err = run(capsys, "check", str(tmp_path))
+    code, _, err = run_deck(capsys, "check", str(tmp_path))
     assert code == 2
     assert err.strip() == f"{tmp_path / 'b.yml'}: deck id 'example-en' is also used by " + str(
         tmp_path / "a.yaml"
@@ -138,7 +132,7 @@ def test_check_refuses_two_decks_with_one_id(
 
 
 def test_stats_counts_per_category(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "stats", str(EXAMPLE))
+    code, out, _ = run_deck(capsys, "stats", str(EXAMPLE))
     assert code == 0
     counts = dict(re.findall(r"^  (\S.*?)\s{2,}(\d+)", out, flags=re.M))
     assert counts["Geography"] == "1" and counts["Business"] == "0" and counts["total"] == "13"
@@ -147,7 +141,7 @@ def test_stats_counts_per_category(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_import_opentdb(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     out_path = tmp_path / "trivia.yaml"
-    code, out, _ = run(
+    code, out, _ = run_deck(
         capsys, "import", "--from", "opentdb", str(DATA / "opentdb-api.json"), "-o", str(out_path)
     )
     assert code == 0
@@ -181,15 +175,15 @@ def test_import_opentdb(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> N
         "Otter",
     )  # "which of these"
     assert cards["Geography"].options == () and cards["Geography"].difficulty == "easy"
-    assert run(capsys, "check", str(out_path))[0] == 0
+    assert run_deck(capsys, "check", str(out_path))[0] == 0
 
 
 def test_import_ids_are_stable(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     source = DATA / "opentdb-api.json"
-    run(capsys, "import", "--from", "opentdb", str(source), "-o", str(tmp_path / "a.yaml"))
+    run_deck(capsys, "import", "--from", "opentdb", str(source), "-o", str(tmp_path / "a.yaml"))
     reordered = json.loads(source.read_text(encoding="utf-8"))["results"][::-1]
     (tmp_path / "reordered.json").write_text(json.dumps(reordered), encoding="utf-8")
-    run(
+    run_deck(
         capsys,
         "import",
         "--from",
@@ -205,7 +199,7 @@ def test_import_ids_are_stable(capsys: pytest.CaptureFixture[str], tmp_path: Pat
 
 def test_import_opentdb_bare_list(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     out_path = tmp_path / "list.yaml"
-    code, out, _ = run(
+    code, out, _ = run_deck(
         capsys,
         "import",
         "--from",
@@ -224,7 +218,7 @@ def test_import_opentdb_bare_list(capsys: pytest.CaptureFixture[str], tmp_path: 
 
 def test_import_csv(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     out_path = tmp_path / "csv.yaml"
-    code, out, _ = run(
+    code, out, _ = run_deck(
         capsys, "import", "--from", "csv", str(DATA / "questions.csv"), "-o", str(out_path)
     )
     assert code == 0
@@ -280,7 +274,7 @@ def test_import_rejects_unusable_sources(
 ) -> None:
     path = tmp_path / name
     path.write_text(content, encoding="utf-8")
-    code, _, err = run(
+    code, _, err = run_deck(
         capsys, "import", "--from", source, str(path), "-o", str(tmp_path / "o.yaml")
     )
     assert code == 2
@@ -294,11 +288,11 @@ def test_import_never_overwrites_without_force(
     out_path = tmp_path / "mine.yaml"
     out_path.write_text("my own deck\n")
     source = str(DATA / "opentdb-api.json")
-    code, out, err = run(capsys, "import", "--from", "opentdb", source, "-o", str(out_path))
+    code, out, err = run_deck(capsys, "import", "--from", "opentdb", source, "-o", str(out_path))
     assert code == 2 and out == ""
     assert err == f"voicemaster: {out_path} exists; give another -o, or --force to overwrite it\n"
     assert out_path.read_text() == "my own deck\n"
-    code, out, _ = run(
+    code, out, _ = run_deck(
         capsys, "import", "--from", "opentdb", source, "-o", str(out_path), "--force"
     )
     assert code == 0 and len(load_deck(out_path).questions) == 8
@@ -314,9 +308,9 @@ def test_the_bundled_decks_are_found_by_name_from_any_folder(
     monkeypatch.chdir(tmp_path)
     bundled = project / "decks" / "example-en.yaml"
     for name in ("example-en.yaml", "decks/example-en.yaml"):
-        code, out, _ = run(capsys, "stats", name)
+        code, out, _ = run_deck(capsys, "stats", name)
         assert code == 0 and out.startswith(f"{bundled}: deck ")
-    code, out, _ = run(capsys, "check")  # no path: the bundled decks
+    code, out, _ = run_deck(capsys, "check")  # no path: the bundled decks
     assert code == 0 and f"{bundled}: ok: deck " in out
-    code, _, err = run(capsys, "check", "missing-en.yaml")
+    code, _, err = run_deck(capsys, "check", "missing-en.yaml")
     assert code == 2 and "missing-en.yaml: no such file" in err

@@ -13,20 +13,15 @@ from pathlib import Path
 
 import pytest
 
-from tests.host.helpers import DECK
+from tests.helpers.cli import KEYBOARD, play
+from tests.helpers.host import DECK
 from voicemaster.cli import build_parser, main, settings_for
 from voicemaster.commands.play import make_speaker, timing
 from voicemaster.host.channels import KeyboardEars, ScriptedEars
 from voicemaster.records import read_record
 from voicemaster.speech.base import SpeechUnavailable
 
-KEYBOARD = ["play", "--input", "keyboard", "--output", "text"]
 TIMELINE_DECK = Path(__file__).resolve().parents[1] / "data" / "timeline" / "events.yaml"
-
-
-def play(monkeypatch: pytest.MonkeyPatch, typed: str, *args: str) -> int:
-    monkeypatch.setattr("sys.stdin", io.StringIO(typed))
-    return main([*KEYBOARD, *args])
 
 
 def saved_game(monkeypatch: pytest.MonkeyPatch, name: str, *args: str, deck: Path = DECK) -> Path:

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers.cli import KEYBOARD
 from voicemaster.cli import main
 
-KEYBOARD = ["play", "--input", "keyboard", "--output", "text"]
 SETUP = "standard\n2\ncolours\ntwenty\n" + "keep\n" * 8 + "quit\n"  # answers a set-up by voice
 
 

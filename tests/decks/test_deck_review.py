@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.decks.test_deck_validation import card, problems
-from voicemaster.cli import main
+from tests.helpers.cli import run_deck
 from voicemaster.decks import Card, Deck, deck_from_stream, load_deck
 from voicemaster.decks.spoken import card_flags, sound_alikes, spoken_flags
 
@@ -56,12 +56,6 @@ def write(tmp_path: Path, text: str = FIXTURE, name: str = "review.yaml") -> Pat
     path = tmp_path / name
     path.write_text(text)
     return path
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(["deck", *argv])
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_unknown_difficulty_and_region_are_one_line_errors_naming_card_and_field() -> None:
@@ -138,7 +132,7 @@ def test_check_warns_of_untagged_cards_and_strict_makes_them_errors(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     path = write(tmp_path)
-    code, out, err = run(capsys, "check", str(path), "--json")
+    code, out, err = run_deck(capsys, "check", str(path), "--json")
     assert code == 0
     assert f"{path}: warning: 1 of 5 questions have no difficulty (mus-3)" in err
     assert f"{path}:6: warning: question mus-1: answer 'AC/DC' has '/'" in err
@@ -147,12 +141,12 @@ def test_check_warns_of_untagged_cards_and_strict_makes_them_errors(
     report = json.loads(out.splitlines()[-1])
     assert report["ok"] and len(report["warnings"]) == 4
     assert set(report["seconds_per_1000"]) == {"load", "review"}
-    code, out, err = run(capsys, "check", "--strict", str(path))
+    code, out, err = run_deck(capsys, "check", "--strict", str(path))
     assert code == 2
     assert f"{path}:17: question mus-3: no difficulty (easy, medium, hard)" in err.splitlines()
     tagged = write(tmp_path, FIXTURE.replace("    answer: bear\n", "    answer: bear\n"
                                              "    difficulty: easy\n"))  # fmt: skip
-    code, _, err = run(capsys, "check", "--strict", str(tagged))
+    code, _, err = run_deck(capsys, "check", "--strict", str(tagged))
     assert code == 2 and "no difficulty" not in err  # strict: answers players cannot say
     assert f"{tagged}:6: question mus-1: answer 'AC/DC' has '/'" in err
     assert 'question lit-1: answer "Harry Potter and the Philosopher\'s Stone" has 5' in err
@@ -160,7 +154,7 @@ def test_check_warns_of_untagged_cards_and_strict_makes_them_errors(
     said = said.replace("    accept: [Two Cities]", "    accept: [Two Cities]\n").replace(
         "Philosopher's Stone\n", "Philosopher's Stone\n    accept: [the Philosopher's Stone]\n"
     )
-    code, _, err = run(capsys, "check", "--strict", str(write(tmp_path, said, "said.yaml")))
+    code, _, err = run_deck(capsys, "check", "--strict", str(write(tmp_path, said, "said.yaml")))
     assert code == 0, err
 
 
@@ -173,17 +167,17 @@ def test_a_familie_childrens_card_without_options_is_an_error(
         "     question: How many legs does a spider have?, answer: '8'%s}\n"
     )
     bare = write(tmp_path, head + child % "", "bare.yaml")
-    code, _, err = run(capsys, "check", str(bare))
+    code, _, err = run_deck(capsys, "check", str(bare))
     assert code == 2
     assert f"{bare}:6: question nsc-1: a children's card needs its answer options" in err
     given = write(tmp_path, head + child % ", options: ['6', '8', '10']", "given.yaml")
-    assert run(capsys, "check", "--strict", str(given))[0] == 0
+    assert run_deck(capsys, "check", "--strict", str(given))[0] == 0
     adult = write(tmp_path, head + (child % "").replace("child", "adult"), "adult.yaml")
-    assert run(capsys, "check", "--strict", str(adult))[0] == 0
+    assert run_deck(capsys, "check", "--strict", str(adult))[0] == 0
 
 
 def test_check_of_the_real_decks_reports_its_speed(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "check", str(DECKS), "--json")
+    code, out, _ = run_deck(capsys, "check", str(DECKS), "--json")
     assert code == 0
     report = json.loads(out.splitlines()[-1])
     cards = sum(d["questions"] for d in report["decks"])
@@ -194,7 +188,7 @@ def test_check_of_the_real_decks_reports_its_speed(capsys: pytest.CaptureFixture
 def test_stats_show_the_difficulty_spread_and_regions(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    code, out, _ = run(capsys, "stats", str(write(tmp_path)))
+    code, out, _ = run_deck(capsys, "stats", str(write(tmp_path)))
     assert code == 0
     rows = {m[0]: m[1].split() for m in re.findall(r"^    (\S.*?)\s{2,}(\d.*)$", out, re.M)}
     assert rows["Music"] == ["1", "33%", "0", "0%", "1", "33%", "1", "33%"]
@@ -207,7 +201,7 @@ def test_stats_show_the_difficulty_spread_and_regions(
 def test_stats_of_a_real_deck_count_every_card_once(capsys: pytest.CaptureFixture[str]) -> None:
     path = DECKS / "standard-en.yaml"
     deck: Deck = load_deck(path)
-    code, out, _ = run(capsys, "stats", str(path))
+    code, out, _ = run_deck(capsys, "stats", str(path))
     assert code == 0
     total = re.search(r"^    total\s+(.*)$", out, re.M)
     assert total

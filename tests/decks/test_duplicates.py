@@ -139,9 +139,8 @@ def test_deck_check_warns_of_pairs_across_the_files_given(
 
 def test_the_bundled_decks_ask_no_fact_twice() -> None:
     """Issue 26: no verbatim pair and at most ``MOST_NEAR_PAIRS`` judged and accepted."""
-    files = deck_files([DECKS])[0] if DECKS.is_dir() else []
-    if len(files) < 2:
-        pytest.skip("fewer than two bundled decks")
+    files = deck_files([DECKS])[0]
+    assert len(files) >= 2, f"fewer than two decks in {DECKS}"
     pairs = cross_pairs(load_decks(files))
     verbatim = [f"{p.first.card.id}/{p.second.card.id}" for p in pairs if p.verbatim]
     assert verbatim == []

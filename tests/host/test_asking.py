@@ -5,12 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tests.host.helpers import Table, other, questions, quizmaster, right, shout, wrong
+from tests.helpers.host import Table, other, questions, quizmaster, right, shout, wrong
 from voicemaster.decks import Card
+from voicemaster.host import phrases
 from voicemaster.host.asking import SAY_AGAIN, THEN_AGAIN, phrase_key, without
 from voicemaster.host.channels import Cue, TranscriptSpeaker
 from voicemaster.host.dialogue import Quizmaster
-from voicemaster.host.turn import SHOUT_AGAIN
 from voicemaster.speech.base import Expectation, Heard
 
 CARD = "art-3"  # Michelangelo (Donatello: a wrong answer)
@@ -125,7 +125,7 @@ def test_an_unclear_shout_is_asked_again_not_taken_as_the_answer(tmp_path: Path)
     line, said = one_question(tmp_path / "g.jsonl", table)
     assert line["question"]["answer"] == "wrong"  # the defender's own answer, not the shout
     assert line["question"]["bezzerwizzer"]["when"] == "after"
-    assert SHOUT_AGAIN in said
+    assert phrases.said("shout.again") in said
     answers = [c for c in table.cues if c.kind == "answer"]
     assert [c.detail for c in answers] == ["", "shout", ""]
 
@@ -134,7 +134,7 @@ def test_an_unclear_shout_before_the_question_is_asked_again(tmp_path: Path) -> 
     table = Table().at("before", unclear_shout, shout, None, "quit").at("answer", wrong)
     line, said = one_question(tmp_path / "g.jsonl", table)
     assert line["question"]["bezzerwizzer"]["when"] == "before"
-    assert said.count(SHOUT_AGAIN) == 1
+    assert said.count(phrases.said("shout.again")) == 1
 
 
 def test_a_narrowly_rejected_pass_is_a_pass(tmp_path: Path) -> None:
@@ -212,7 +212,7 @@ def test_a_shout_heard_narrowly_twice_stands(tmp_path: Path) -> None:
     line, said = one_question(tmp_path / "g.jsonl", table)
     assert line["question"]["bezzerwizzer"]["when"] == "after"
     assert line["question"]["bezzerwizzer"]["answer"] == "right"
-    assert said.count(SHOUT_AGAIN) == 1
+    assert said.count(phrases.said("shout.again")) == 1
 
 
 def test_a_pass_half_heard_when_asked_again_is_a_pass(tmp_path: Path) -> None:

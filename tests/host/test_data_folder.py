@@ -3,21 +3,14 @@ folder: --data, else $VOICEMASTER_DATA, else the config file's data, else XDG's.
 
 from __future__ import annotations
 
-import io
 import json
 from pathlib import Path
 
 import pytest
 
-from tests.host.helpers import DECK
+from tests.helpers.cli import play
+from tests.helpers.host import DECK
 from voicemaster.cli import main
-
-KEYBOARD = ["play", "--input", "keyboard", "--output", "text"]
-
-
-def play(monkeypatch: pytest.MonkeyPatch, typed: str, *args: str) -> int:
-    monkeypatch.setattr("sys.stdin", io.StringIO(typed))
-    return main([*KEYBOARD, *args])
 
 
 def test_resume_finds_the_game_from_another_folder(

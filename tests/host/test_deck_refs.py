@@ -3,23 +3,15 @@ asked: a moved or upgraded checkout resumes, a changed card is reported."""
 
 from __future__ import annotations
 
-import io
 import json
 import shutil
 from pathlib import Path
 
 import pytest
 
-from tests.host.helpers import DECK
-from voicemaster.cli import main
+from tests.helpers.cli import play
+from tests.helpers.host import DECK
 from voicemaster.decks import load_deck
-
-KEYBOARD = ["play", "--input", "keyboard", "--output", "text"]
-
-
-def play(monkeypatch: pytest.MonkeyPatch, typed: str, *args: str) -> int:
-    monkeypatch.setattr("sys.stdin", io.StringIO(typed))
-    return main([*KEYBOARD, *args])
 
 
 def checkout(monkeypatch: pytest.MonkeyPatch, folder: Path) -> Path:

@@ -9,8 +9,9 @@ from typing import Any
 
 import pytest
 
-from tests.host.helpers import DECK, Table, other, questions, quizmaster, right, shout, wrong
+from tests.helpers.host import DECK, Table, other, questions, quizmaster, right, shout, wrong
 from voicemaster.decks import load_deck
+from voicemaster.host import phrases
 from voicemaster.host.asking import SAY_AGAIN
 from voicemaster.host.channels import Cue
 from voicemaster.host.point_words import NOT_DONE, SURE
@@ -210,9 +211,10 @@ def test_commands_that_change_or_end_the_game_are_asked_back_when_spoken(tmp_pat
     assert qm.run() == "quit"
     (line,) = questions(qm)
     assert line["question"]["answer"] == "wrong" and "edits" not in line
-    asked = [line for line in speaker.said if line in SURE.values()]
-    assert asked == [SURE["undo"], SURE["that was right"], SURE["quit"], SURE["quit"]]
-    assert speaker.said.count(NOT_DONE) == 3
+    asked = [line for line in speaker.said if line in {phrases.said(k) for k in SURE.values()}]
+    expected = [SURE["undo"], SURE["that was right"], SURE["quit"], SURE["quit"]]
+    assert asked == [phrases.said(key) for key in expected]
+    assert speaker.said.count(phrases.said(NOT_DONE)) == 3
     sure = [c for c in table.cues if c.kind == "sure"]
     assert [c.detail for c in sure] == ["undo", "that was right", "quit", "quit"]
     # a command denied is no longer expected at that listening point
@@ -449,7 +451,7 @@ def test_a_recognizer_failing_while_a_command_is_confirmed_changes_nothing(
     assert qm.run() == "quit"  # the game goes on after the failed confirmation
     (line,) = questions(qm)
     assert line["question"]["answer"] == "wrong" and "edits" not in line
-    assert table.errors == 3 and NOT_DONE in speaker.said
+    assert table.errors == 3 and phrases.said(NOT_DONE) in speaker.said
 
 
 def test_quit_saves_and_a_new_quizmaster_resumes(tmp_path: Path) -> None:

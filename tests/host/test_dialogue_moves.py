@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.host.helpers import Table, other, questions, quizmaster
+from tests.helpers.host import Table, other, questions, quizmaster
 from voicemaster.host.channels import Cue
 
 

@@ -8,8 +8,8 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.helpers.host import Table, quizmaster
 from tests.host.familie.test_familie_dialogue import master as familie
-from tests.host.helpers import Table, quizmaster
 from voicemaster.host.asking import SAY_AGAIN, THEN_AGAIN, Step, next_step
 from voicemaster.host.quiz import Judged
 from voicemaster.speech.base import Heard

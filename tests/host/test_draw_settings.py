@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.host.helpers import simulate
+from tests.helpers.host import simulate
 from voicemaster.cli import build_parser, main
 from voicemaster.commands.arguments import DIFFICULTY_CHOICES
 from voicemaster.decks import Card, load_deck

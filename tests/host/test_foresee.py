@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.host.helpers import DECK, Table, questions, simulate, watch
+from tests.helpers.host import DECK, Table, questions, simulate, watch
 from tests.speech.conftest import needs
 from voicemaster.commands import simulate as simulate_cmd
 from voicemaster.decks import load_deck

@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from tests.host.helpers import DECK
+from tests.helpers.cli import KEYBOARD
+from tests.helpers.host import DECK
 from voicemaster.cli import main
 from voicemaster.decks import load_deck
 from voicemaster.host.quiz import Quiz
 
-KEYBOARD = ["play", "--input", "keyboard", "--output", "text"]
 FOUR_QUESTIONS = "keep\nkeep\n" + "\nwrong\n" * 4 + "quit\n"
 
 
@@ -90,8 +90,6 @@ def test_a_timeline_game_deals_cards_no_earlier_game_dealt(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     deck = Path(__file__).resolve().parents[2] / "decks" / "timeline-en.yaml"
-    if not deck.is_file():
-        pytest.skip("the bundled timeline deck is not here")
     dealt = []
     for n in range(2):
         record = tmp_path / f"t{n}.jsonl"

@@ -11,17 +11,17 @@ from pathlib import Path
 
 import pytest
 
-from tests.host.helpers import Table, questions, quizmaster, shout
+from tests.helpers.cli import KEYBOARD
+from tests.helpers.host import Table, questions, quizmaster, shout
 from tests.host.timeline.test_timeline_dialogue import TimelineTable
 from tests.host.timeline.test_timeline_dialogue import quizmaster as timeline_quizmaster
 from voicemaster.cli import main
 from voicemaster.host.channels import Cue, ScriptedEars, TranscriptSpeaker
 from voicemaster.host.familie.dialogue import ask_kinds
+from voicemaster.host.phrases import said
 from voicemaster.host.setup.voice import STOPPED, SetupQuit, ask_setup
 from voicemaster.host.timeline.phrases import word
 from voicemaster.rules.timeline import right_gaps
-
-KEYBOARD = ["play", "--input", "keyboard", "--output", "text"]
 
 
 def test_a_bezzerwizzer_without_tokens_is_refused_in_plain_words(tmp_path: Path) -> None:
@@ -97,7 +97,7 @@ def test_quit_while_setting_up_stops_without_a_game() -> None:
     speaker = TranscriptSpeaker()
     with pytest.raises(SetupQuit):
         ask_setup(speaker, ScriptedEars.of(["standard", "quit"]))
-    assert speaker.said[-1] == STOPPED and not any("understand" in s for s in speaker.said)
+    assert speaker.said[-1] == said(STOPPED) and not any("understand" in s for s in speaker.said)
     for replies in (["stop the game"], ["two", "tigers", "exit"]):
         with pytest.raises(SetupQuit):
             ask_setup(TranscriptSpeaker(), ScriptedEars.of(replies), "standard")
@@ -112,7 +112,9 @@ def test_quit_typed_during_the_set_up_ends_play_cleanly(
     monkeypatch.setattr("sys.stdin", io.StringIO("standard\nquit\n"))
     assert main(KEYBOARD) == 2
     captured = capsys.readouterr()
-    assert f"QUIZMASTER: {STOPPED}" in captured.out and "did not understand" not in captured.out
+    assert (
+        f"QUIZMASTER: {said(STOPPED)}" in captured.out and "did not understand" not in captured.out
+    )
     assert captured.err == "voicemaster: the set-up was stopped: no game was started\n"
     assert not list(tmp_path.glob("games/*.jsonl"))
 

@@ -11,7 +11,7 @@ import sys
 import time
 from pathlib import Path
 
-from tests.host.helpers import DECK
+from tests.helpers.host import DECK
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.host.helpers import DECK, Table, questions, quizmaster, right, wrong
+from tests.helpers.host import DECK, Table, questions, quizmaster, right, wrong
 from voicemaster.decks import load_deck
 from voicemaster.decks.history import History
 from voicemaster.host.log import LogObservers

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.host.helpers import Table, quizmaster, right, shout
+from tests.helpers.host import Table, quizmaster, right, shout
 from voicemaster import lexicon
 from voicemaster.host import intents, windows
 from voicemaster.host.channels import Cue
@@ -18,6 +18,7 @@ from voicemaster.host.hearing import QuitGame
 from voicemaster.host.intents import Keep, ZwapTiles
 from voicemaster.host.point_words import PAUSED
 from voicemaster.host.turn import Turn
+from voicemaster.judge.text import normalise_plain
 from voicemaster.lexicon import COMMAND_WORDS
 from voicemaster.rules import Question
 from voicemaster.speech.asr.grammar import sanitise
@@ -112,7 +113,7 @@ def test_closed_tiles_leave_the_zwap_grammar(tmp_path: Path) -> None:
     assert 0 < len(after) < len(before)
     closed = qm.game.slots[turn.team][0]
     owner = "my" if later.team == turn.team else f"{turn.team}'s"
-    assert not any(f"{owner} {intents.normalize(closed)} " in f"{p} " for p in after)
+    assert not any(f"{owner} {normalise_plain(closed)} " in f"{p} " for p in after)
 
 
 def test_arrange_holds_the_tiles_left_and_keep() -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.host.helpers import Table, quizmaster
+from tests.helpers.host import Table, quizmaster
 from voicemaster.host.channels import Cue
 from voicemaster.host.hearing import QuitGame
 from voicemaster.host.phrases import team_name

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from tests.host.helpers import Table, questions, quizmaster, right, shout, wrong
+from tests.helpers.host import Table, questions, quizmaster, right, shout, wrong
 from voicemaster.host.channels import Cue
 from voicemaster.host.phrases import moved, playoff_result
 from voicemaster.host.point_words import help_text
@@ -93,8 +93,8 @@ def test_team_names_ending_in_s_take_plural_possessives_and_verbs() -> None:
     from voicemaster.rules.timeline_types import PawnResolved
 
     assert possessive("tigers") == "Tigers'" and possessive("red") == "Red's"
-    assert verb("tigers", "starts", "start") == "Tigers start"
-    assert verb("red", "starts", "start") == "Red starts"
+    assert verb("tigers", "starts") == "Tigers start"
+    assert verb("red", "starts") == "Red starts"
     said = moved(Moved("tigers", 3, 7, "bezzerwizzer"), 30)
     assert said == "Tigers' Bezzerwizzer pays off: Tigers move to space 7."
     assert moved(Moved("red", 3, 7, "right"), 30) == "Red moves to space 7."  # unchanged

@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from tests.rules.helpers import BLUE, RED, game, play_through, q, round_action, started
+from tests.helpers.rules import BLUE, RED, game, play_through, q, round_action, started
 from voicemaster.rules import Attack, IllegalAction, Playoff, Settings, StartRound, Zwap
 from voicemaster.rules.events import GameWon, Moved, PlayoffStarted, RoundEnded
 from voicemaster.rules.standard import StandardGame

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.host.helpers import header
+from tests.helpers.host import header
 from voicemaster.host.channels import Cue
 from voicemaster.host.log import GameLog
 from voicemaster.simulator.audio import RETAKE_RATE, AudioTable

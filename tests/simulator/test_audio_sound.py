@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from tests.host.helpers import DECK, header
+from tests.helpers.host import DECK, header
 from voicemaster.audio_sim.synth import check_voice, synthesize
 from voicemaster.cli import build_parser, main, settings_for
 from voicemaster.commands.simulate import _simulation_header

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.host.helpers import DECK, header
+from tests.helpers.host import DECK, header
 from voicemaster.cli import main
 from voicemaster.decks import load_deck
 from voicemaster.host.asking import SAY_AGAIN

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.host.helpers import DECK, cut_record, header, simulate
+from tests.helpers.host import DECK, header, simulate
 from voicemaster.cli import main
 from voicemaster.decks import Card, load_deck
 from voicemaster.host.channels import Cue, TranscriptSpeaker
@@ -58,21 +58,6 @@ def test_simulate_plays_a_whole_game(
     other = simulate(capsys, *options(tmp_path / "c.jsonl", seed=8))
     assert (tmp_path / "a.jsonl").read_text() != (tmp_path / "c.jsonl").read_text()
     assert other["record"] == str(tmp_path / "c.jsonl")
-
-
-@pytest.mark.parametrize("keep", [2, 7, 15])
-def test_resume_from_a_cut_record_ends_like_the_whole_run(
-    capsys: pytest.CaptureFixture[str],
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
-    keep: int,
-) -> None:
-    monkeypatch.chdir(tmp_path)
-    whole = simulate(capsys, *options(tmp_path / "whole.jsonl"))
-    cut = cut_record(tmp_path / "whole.jsonl", keep)
-    resumed = simulate(capsys, "--resume", str(cut))
-    assert {**resumed, "record": ""} == {**whole, "record": ""}
-    assert cut.read_text() == (tmp_path / "whole.jsonl").read_text()
 
 
 def test_resume_of_a_broken_record_is_a_clear_error(

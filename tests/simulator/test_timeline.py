@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.host.helpers import cut_record, simulate
+from tests.helpers.host import simulate
 from voicemaster.cli import main
 from voicemaster.records import read_record
 
@@ -47,18 +47,6 @@ def test_simulate_timeline_plays_to_a_winner_with_the_standard_summary(
     assert json.loads(lines[1])["deal"]["line"][0].keys() >= {"id", "year"}
     again = simulate(capsys, *options(tmp_path / "b.jsonl", teams=teams))
     assert {**again, "record": ""} == {**result, "record": ""}  # the seed decides everything
-
-
-@pytest.mark.parametrize("keep", [2, 9, 20])
-def test_resume_from_a_cut_timeline_record_ends_like_the_whole_run(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, keep: int
-) -> None:
-    monkeypatch.chdir(tmp_path)
-    whole = simulate(capsys, *options(tmp_path / "whole.jsonl"))
-    cut = cut_record(tmp_path / "whole.jsonl", keep)
-    resumed = simulate(capsys, "--resume", str(cut))
-    assert {**resumed, "record": ""} == {**whole, "record": ""}
-    assert cut.read_text() == (tmp_path / "whole.jsonl").read_text()
 
 
 def test_a_standard_deck_cannot_serve_a_timeline_game(

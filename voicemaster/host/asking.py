@@ -32,16 +32,18 @@ from typing import Literal
 from voicemaster.decks import Card
 from voicemaster.host import intents, windows
 from voicemaster.host.channels import Point
-from voicemaster.host.intents import normalize
 from voicemaster.host.listening import Listener, Timing, yes_or_no
+from voicemaster.host.phrases import said
 from voicemaster.host.quiz import Judged, sure
-from voicemaster.judge.numbers import words_to_digits
+from voicemaster.judge.text import normalise_digits
+from voicemaster.locales import ENGLISH
 from voicemaster.rules.actions import Answer
 from voicemaster.speech.asr import policy
 from voicemaster.speech.base import Expectation, Heard
 
-SAY_AGAIN = "Sorry, I did not hear that clearly. Please say your answer again."
-THEN_AGAIN = "Then please say your answer again."
+# the English asking-again lines, as the simulator's transcript and the tests read them
+SAY_AGAIN = ENGLISH.say("asking.say_again")
+THEN_AGAIN = ENGLISH.say("asking.then_again")
 MAX_HEARINGS, MAX_ASKS = 3, 2  # per answer: the first hearing and two more; two ask-backs
 Decision = Literal["taken", "asked", "again"]
 
@@ -125,17 +127,17 @@ class AskBack:
             step = next_step(judged, heard, guarded, retake_left, asks < MAX_ASKS)
             if step.decision == "taken":
                 return step.judged
-            prompt = SAY_AGAIN
+            prompt = said("asking.say_again")
             if step.ask is not None:
                 asks += 1
-                said = self.confirmed(step.ask)
-                if said:
+                reply = self.confirmed(step.ask)
+                if reply:
                     return judged  # never right: only words that are not right are asked
-                if said is False:
+                if reply is False:
                     self.denied.add(phrase_key(step.ask))
                 if hearings == MAX_HEARINGS:
                     return Judged("wrong", "", "denied, and no hearing left")
-                prompt = THEN_AGAIN
+                prompt = said("asking.then_again")
             again = self.listen_again(prompt)
             if again is None:
                 return Judged("pass", "", "silent when asked again")
@@ -145,10 +147,16 @@ class AskBack:
         """Ask the team to say its answer again and listen for it (None: silence)."""
         answering, card = self.answering, self.card
         answering.say(prompt)
-        kind = Point.ANSWER if self.role == "defender" else Point(self.role)
+        kind = Point.DEFENDER if self.role == "defender" else Point(self.role)
         exp = without(answering.window(), self.denied)
         _i, heard = answering.listener.ask(
-            kind, self.team, card.question, answering.timing.choice, exp, card, "again"
+            kind,
+            self.team,
+            said("card.question", question=card.question),
+            answering.timing.choice,
+            exp,
+            card,
+            "again",
         )
         return heard
 
@@ -160,8 +168,8 @@ class AskBack:
         narrowly, a real no seldom (docs/tuning.md).  The second time a yes or no
         the recognizer rejected narrowly counts (after "Did you say" people answer yes or no),
         but a narrow no again leaves the phrase in the window (None)."""
-        answering, prompt = self.answering, f"Did you say {text}?"
-        for again, asked in enumerate((prompt, f"{prompt} Please say yes or no.")):
+        answering, prompt = self.answering, said("asking.did_you_say", text=text)
+        for again, asked in enumerate((prompt, said("yes_or_no.again", question=prompt))):
             answering.say(asked)
             _i, heard = answering.listener.ask(
                 Point.CONFIRM,
@@ -172,13 +180,13 @@ class AskBack:
                 self.card,
                 text,
             )
-            said = yes_or_no(heard, narrowly=again > 0)
-            if said is False and heard is not None and heard.narrow:
+            reply = yes_or_no(heard, narrowly=again > 0)
+            if reply is False and heard is not None and heard.narrow:
                 if again:
                     return None
                 continue
-            if said is not None:
-                return said
+            if reply is not None:
+                return reply
         return None
 
 
@@ -209,4 +217,4 @@ def without(expectation: Expectation, denied: set[str]) -> Expectation:
 
 def phrase_key(text: str) -> str:
     """A phrase as heard and as written alike ("8" and "eight", "Coca-Cola" and "coca cola")."""
-    return " ".join(words_to_digits(normalize(text).split()))
+    return normalise_digits(text)

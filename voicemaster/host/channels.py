@@ -18,7 +18,7 @@ class Point(StrEnum):
     """A listening point: what the quizmaster listens for there (a ``Cue``'s kind)."""
 
     BEFORE = "before"  # a Bezzerwizzer or a zwap, before the question is read
-    ANSWER = "answer"  # the defending team's answer
+    DEFENDER = "answer"  # the defending team's answer (the cue kind "answer" stays as recorded)
     ATTACKER = "attacker"  # the attacking team's answer
     PLAYOFF = "playoff"  # a tied team's play-off answer
     OPTIONS = "options"  # familie: the adults' Bezzerwizzer before the options are read

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from voicemaster.host.log import LOG_FIELDS
+from voicemaster.host.phrases import said
 from voicemaster.host.turn import PendingAttack, Retake
 from voicemaster.rules import Attack, IllegalAction, Question
 from voicemaster.rules.actions import Answer
@@ -22,7 +23,7 @@ def take_back(qm: Quizmaster, right: bool | None) -> None:
     """ "That was right / wrong" (``right``) or "undo" (None) about the record's last question."""
     question = qm.log.last_action()
     if not isinstance(question, Question):
-        qm.say("There is no verdict to correct now.")
+        qm.say(said("correct.nothing"))
         return
     last = qm.log.lines[-1]
     before = qm.replay(len(qm.log.lines) - 1)
@@ -44,18 +45,19 @@ def _override(
         new = _corrected(qm, before, question, right, last)
         if new == question:
             qm.game = qm.replay()
-            qm.say(f"That already counts as {'right' if right else 'not right'}.")
+            qm.say(said("correct.already.right" if right else "correct.already.wrong"))
             return
         kept = kept_fields(qm, question, last)
         events = qm.commit(new, kept, replace=True)
     except IllegalAction as exc:
         qm.game = qm.replay()
-        qm.say(f"I cannot change that: {exc.detail}.")
+        qm.say(said("correct.refused", why=exc.detail))
         return
     except BaseException:
         qm.game = qm.replay()
         raise
-    qm.say(" ".join(["Corrected.", *qm.event_lines(events), *_moved_back(qm, was, events)]))
+    lines = [said("correct.done"), *qm.event_lines(events), *_moved_back(qm, was, events)]
+    qm.say(" ".join(lines))
     qm.say(qm.standings())
 
 

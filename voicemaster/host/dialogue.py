@@ -17,7 +17,7 @@ from voicemaster.host.corrections import take_back
 from voicemaster.host.hearing import QuitGame
 from voicemaster.host.hosting import Host
 from voicemaster.host.listening import AnswerClock, Correction
-from voicemaster.host.phrases import SLOT_WORDS, team_name, verb
+from voicemaster.host.phrases import said, slot_word, team_name, verb
 from voicemaster.host.turn import Retake, Turn
 from voicemaster.rules import Playoff, Question, StartRound, Zwap
 from voicemaster.rules.actions import Action, Answer
@@ -26,10 +26,10 @@ from voicemaster.rules.standard import StandardGame
 from voicemaster.speech.base import Expectation, Heard, is_typed
 
 # what came after the last verdict, so that it can no longer be changed
-LATER: dict[type[Action], str] = {  # why the last verdict stands, by what came after it
-    StartRound: ": a new round has begun since",
-    Zwap: ": a zwap came after it",
-    Playoff: ": the play-off has been played since",
+LATER: dict[type[Action], str] = {  # what came after a verdict that stands (said why)
+    StartRound: "round",
+    Zwap: "zwap",
+    Playoff: "playoff",
 }
 
 
@@ -147,17 +147,19 @@ class Quizmaster(Host[StandardGame]):
 
     def back_to(self, team: str, position: int) -> str:
         """A corrected verdict took ``team`` back to ``position``."""
-        where = f"space {position}" if position > 0 else "the start"
-        return f"{verb(team, 'goes', 'go')} back to {where}."
+        where = said("where.space", space=position) if position > 0 else said("where.start")
+        return said("back_to", goes=verb(team, "goes"), where=where)
 
     def reveal(self, card: Card, action: Question, events: list[Event]) -> None:
-        self.say(f"The answer is {card.answer}. {phrases.verdict(action.team, action.answer)}")
+        self.say(
+            said("reveal", answer=card.answer, verdict=phrases.verdict(action.team, action.answer))
+        )
         if action.attack is not None and action.attack.answer is not None:
             self.say(phrases.verdict(action.attack.team, action.attack.answer))
         lines = phrases.events(events, self.game.settings.track)
-        self.say(" ".join(lines) if lines else "Nobody moves.")
+        self.say(" ".join(lines) if lines else said("nobody_moves"))
         if self.game.expected() == "round" and not self.game.finished:
-            self.say(f"That ends round {self.game.round}. {self.standings()}")
+            self.say(said("round.ends", round=self.game.round, standings=self.standings()))
 
     # --- the game ------------------------------------------------------------------------------
     def run(self) -> str:
@@ -181,9 +183,11 @@ class Quizmaster(Host[StandardGame]):
         if isinstance(last, Question):
             return None
         if not any("question" in line for line in self.log.lines[1:]):
-            return "No question has been answered yet: there is nothing to take back."
-        since = next((why for kind, why in LATER.items() if isinstance(last, kind)), "")
-        return f"The last verdict stands{since}."
+            return said("undo.nothing")
+        since = next(
+            (said(f"stands.{key}") for kind, key in LATER.items() if isinstance(last, kind)), ""
+        )
+        return said("stands", since=since)
 
     def _step(self) -> None:
         expected = self.game.expected()
@@ -198,7 +202,7 @@ class Quizmaster(Host[StandardGame]):
 
     def _final_corrections(self) -> bool:
         """After the winner: one last chance to correct.  True when the game goes on."""
-        prompt = "Any corrections? Say that was right, that was wrong or undo; or say nothing."
+        prompt = said("final.corrections")
         self.say(prompt)
         _intent, _heard = self.listener.ask(
             Point.FINAL, None, prompt, self.timing.before, windows.commands()
@@ -208,9 +212,11 @@ class Quizmaster(Host[StandardGame]):
     def start_round(self) -> None:
         draw = self.game.draw_round(self.rng("round"))
         if self.game.round == 0:
-            self.say(f"{verb(draw.starter, 'starts', 'start')}, drawn by lot.")
+            self.say(said("round.first", starts=verb(draw.starter, "starts")))
         else:
-            self.say(f"Round {self.game.round + 1}. {verb(draw.starter, 'starts', 'start')}.")
+            self.say(
+                said("round.next", round=self.game.round + 1, starts=verb(draw.starter, "starts"))
+            )
         slots = {team: self.arrange(team, draw.slots[team]) for team in self.game.teams}
         self.commit(StartRound(draw.starter, slots), {})
 
@@ -218,10 +224,7 @@ class Quizmaster(Host[StandardGame]):
         """The team's tiles by slot (1-4): it names the tile for four, three, two points, or
         keeps the rest in the order read out (the first for the most points)."""
         left, chosen = list(drawn), {}
-        prompt = (
-            f"{team_name(team)}, your tiles as drawn: {phrases.kept_order(drawn, 4)}. "
-            "Which one for four points? Or say keep it."
-        )
+        prompt = said("arrange.first", team=team_name(team), tiles=phrases.kept_order(drawn, 4))
         for points in (4, 3, 2):
             self.say(prompt)
             pick = self._pick_tile(team, left, prompt)
@@ -230,7 +233,7 @@ class Quizmaster(Host[StandardGame]):
             chosen[points] = pick
             left.remove(pick)
             rest = phrases.kept_order(left, points - 1)
-            prompt = f"And for {SLOT_WORDS[points - 1]}? Or keep it: {rest}."
+            prompt = said("arrange.next", slot=slot_word(points - 1), rest=rest)
         order = iter(left)
         tiles = {p: chosen.get(p) or next(order) for p in (4, 3, 2, 1)}
         self.say(phrases.arrangement(team, tuple(tiles[p] for p in (1, 2, 3, 4))))
@@ -256,14 +259,11 @@ class Quizmaster(Host[StandardGame]):
             if picked is not None:
                 return picked.category
             if attempt < 2:
-                self.say(f"Please name one of {phrases.listing(left)}, or say keep it.")
+                self.say(said("arrange.name_one", tiles=phrases.listing(left)))
             elif attempt == 2:
-                prompt = (
-                    f"I did not catch a tile. Shall I keep the order as read? "
-                    f"Say yes, or name one of {phrases.listing(left)}."
-                )
+                prompt = said("arrange.missed", tiles=phrases.listing(left))
                 self.say(prompt)
-        self.say("I keep the order as read.")
+        self.say(said("arrange.kept"))
         return None
 
     def playoff(self) -> None:
@@ -285,4 +285,6 @@ class Quizmaster(Host[StandardGame]):
         self.say(" ".join(phrases.events(events, self.game.settings.track)))
 
     def playoff_prompt(self, team: str, card: Card) -> str:
-        return f"{team_name(team)}, your play-off question, in {card.category}: {card.question}"
+        return said(
+            "playoff.question", team=team_name(team), category=card.category, question=card.question
+        )

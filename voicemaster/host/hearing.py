@@ -11,13 +11,14 @@ from collections.abc import Callable
 
 from voicemaster.host.channels import Cue, CueAware, Point
 from voicemaster.host.intents import Command, Intent
+from voicemaster.host.phrases import said
 from voicemaster.speech.base import Ears, Expectation, Heard, Resetting, SpeechUnavailable
 
 log = logging.getLogger(__name__)
 
 MAX_ERRORS = 3  # recognizer errors in a row at one listening point before it gives up
 MAX_FAILED_WINDOWS = 5  # listening points given up in a row before the game stops (saved)
-ANSWER_KINDS = (Point.ANSWER, Point.ATTACKER, Point.PLAYOFF)
+ANSWER_KINDS = (Point.DEFENDER, Point.ATTACKER, Point.PLAYOFF)
 
 
 class NotCaught(Exception):
@@ -69,7 +70,7 @@ class Hearing:
                 self._recognizer_failed(exc)
                 if errors >= MAX_ERRORS:
                     raise NotCaught() from exc
-                self.say("Sorry, I didn't catch that. Please say it again.")
+                self.say(said("recognizer.again"))
                 continue
             self.failed_windows = 0
             return heard
@@ -79,13 +80,10 @@ class Hearing:
         other question as silence.  Windows failing one after another stop the game (saved)."""
         self.failed_windows += 1
         if self.failed_windows >= MAX_FAILED_WINDOWS:
-            self.say(
-                "My speech recognition keeps failing, so I stop here. The game is saved: "
-                "start voicemaster again to go on."
-            )
+            self.say(said("recognizer.gives_up"))
             raise QuitGame()
         if kind in ANSWER_KINDS:
-            self.say("I could not hear that: it counts as a pass.")
+            self.say(said("recognizer.pass"))
             return Command("pass"), Heard(text="pass")
         return None, None
 
@@ -106,7 +104,7 @@ class Hearing:
                 log.debug("reset failed: %s", failed)
 
     def _wait_for_microphone(self, exc: SpeechUnavailable) -> None:
-        self.say(f"I lost the microphone: {exc}. I will wait until it is back.")
+        self.say(said("microphone.lost", why=exc))
         while True:
             self.sleep(self.retry)
             if self.recover is None:
@@ -115,5 +113,5 @@ class Hearing:
                 self.recover()
             except SpeechUnavailable:
                 continue
-            self.say("The microphone is back. Let's go on.")
+            self.say(said("microphone.back"))
             return

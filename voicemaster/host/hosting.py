@@ -14,17 +14,18 @@ from typing import Any, Generic, TypeVar, cast
 from voicemaster.host.channels import Annotating, Point
 from voicemaster.host.listening import Listener, Timing
 from voicemaster.host.log import GameLog
-from voicemaster.host.phrases import REFUSALS, refusal
+from voicemaster.host.phrases import refusal, said, use_locale
 from voicemaster.host.point_words import SURE
 from voicemaster.host.quiz import Quiz
 from voicemaster.host.windows import GENERAL
+from voicemaster.locales import ENGLISH, locale_for
 from voicemaster.rules import Game, IllegalAction
 from voicemaster.rules.actions import Action
 from voicemaster.speech.base import Ears, Preparing, Speaker
 
 G = TypeVar("G", bound=Game)
 
-SAVED = "The game is saved. Start voicemaster again whenever you want to go on."
+SAVED = ENGLISH.say("game.saved")  # as the tests read it
 
 
 class Host(Generic[G]):
@@ -34,7 +35,9 @@ class Host(Generic[G]):
     # answer window they only drew misheard answers, "pass" heard as "yes")
     listener_commands: tuple[str, ...] = GENERAL
     hosts: type[Any] = object  # the kind of game this quizmaster can host
-    refusals: dict[str, str] = REFUSALS  # a refused move as said, by the rule it breaks
+    # the catalogue's key of a refused move as said, by the rule it breaks, where it is not
+    # "refusal.<rule>"
+    refusals: dict[str, str] = {}
     sure_questions: dict[str, str] = SURE  # undo, override and quit as asked back when spoken
 
     def __init__(
@@ -51,6 +54,7 @@ class Host(Generic[G]):
         the record is replayed here)."""
         self.log = log
         self.quiz = quiz
+        use_locale(locale_for(quiz.deck.language))  # the quizmaster speaks the deck's language
         self.speaker = speaker
         self.ears = ears
         self.timing = timing or Timing()
@@ -127,7 +131,7 @@ class Host(Generic[G]):
         """The players quit: the record is saved (said), the outcome is "quit"."""
         unsaved = self.log.unsaved
         if unsaved is not None:  # played from memory since a line could not be saved
-            self.say(f"The game ends here; it could not be saved: {unsaved.reason}.")
+            self.say(said("game.unsaved", why=unsaved.reason))
         else:
-            self.say(SAVED)
+            self.say(said("game.saved"))
         return "quit"

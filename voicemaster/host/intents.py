@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from voicemaster.judge.text import fold
+from voicemaster.judge.text import normalise_plain
 from voicemaster.lexicon import (
     AFFIRM,
     BARE_NO,
@@ -119,14 +119,6 @@ Intent = (
 )
 
 
-@lru_cache(maxsize=4096)
-def normalize(text: str) -> str:
-    """Lower case ASCII words as the judge folds them (``judge.text.fold``: "Orléans" ->
-    "orleans", "&" read as "and"), apostrophes and digits kept ("what's", "3")."""
-    text = re.sub(r"[^a-z0-9' ]+", " ", fold(text))
-    return " ".join(text.split())
-
-
 def _has(text: str, phrase: str) -> bool:
     return re.search(rf"(^| ){re.escape(phrase)}($| )", text) is not None
 
@@ -151,7 +143,7 @@ def find_categories(text: str, categories: tuple[str, ...]) -> list[tuple[int, s
 @lru_cache(maxsize=64)
 def _category_patterns(categories: tuple[str, ...]) -> tuple[tuple[re.Pattern[str], str], ...]:
     """Each way of saying a category (name or alias), longest first, as a pattern."""
-    names = {normalize(c): c for c in categories}
+    names = {normalise_plain(c): c for c in categories}
     names.update({alias: c for alias, c in CATEGORY_ALIASES.items() if c in categories})
     spoken = sorted(names, key=len, reverse=True)
     return tuple((re.compile(rf"(^| ){re.escape(s)}($| |s )"), names[s]) for s in spoken)
@@ -186,7 +178,7 @@ def _ask_code(text: str, teams: tuple[str, ...]) -> AskCode | None:
     who = found.group("who")
     if who in ("our", "my", "our team", "my team"):
         return AskCode(None)
-    named = [t for t in teams if normalize(t) in (who, f"{who}s", who.removesuffix("s"))]
+    named = [t for t in teams if normalise_plain(t) in (who, f"{who}s", who.removesuffix("s"))]
     return AskCode(named[0]) if len(named) == 1 else None
 
 
@@ -207,7 +199,7 @@ def parse(
     shout_team: str | None = None,
 ) -> Intent:
     """Classify one utterance.  Specific intents first; an answer is whatever is left."""
-    norm = normalize(text)
+    norm = normalise_plain(text)
     if shout_flag or any(_has(norm, s) for s in SHOUTS):
         return _shout(norm, shout_team, teams)
     for phrase, right in OVERRIDES.items():
@@ -223,7 +215,7 @@ def parse(
 
 
 def yes_no(text: str) -> bool | None:
-    norm = normalize(text)
+    norm = normalise_plain(text)
     if _is(norm, AFFIRM) or norm.startswith(f"{BARE_YES[0]} "):
         return True
     if _is(norm, DENY) or norm.startswith(f"{BARE_NO[0]} "):
@@ -235,7 +227,7 @@ def choice_phrases(categories: tuple[str, ...]) -> tuple[str, ...]:
     """What a grammar should hold for ``choice``: each tile's name as ``find_categories`` reads
     it (lower case, "&" as "and"), and keep.  Not the one-word aliases ("food", "theatre"):
     ``choice`` still reads them, but in a grammar they catch "keep" and "undo"."""
-    return (*dict.fromkeys(normalize(c) for c in categories), *KEEP)
+    return (*dict.fromkeys(normalise_plain(c) for c in categories), *KEEP)
 
 
 def zwap_phrase(first: str, second: str) -> str:
@@ -245,15 +237,15 @@ def zwap_phrase(first: str, second: str) -> str:
 
 def owned(owner: str | None, category: str) -> str:
     """A tile with its owner as ``_owner`` reads it: "my music", "blue's film", "film"."""
-    name = normalize(category)
+    name = normalise_plain(category)
     if owner is None:
         return name
-    return f"{owner} {name}" if owner == "my" else f"{normalize(owner)}'s {name}"
+    return f"{owner} {name}" if owner == "my" else f"{normalise_plain(owner)}'s {name}"
 
 
 def choice(text: str, categories: tuple[str, ...]) -> Choice | Keep | None:
     """A tile named at the arrangement ("Music"), or "keep" for the order read out."""
-    norm = normalize(text)
+    norm = normalise_plain(text)
     if _is(norm, KEEP):
         return Keep()
     named = find_categories(norm, categories)
@@ -261,7 +253,7 @@ def choice(text: str, categories: tuple[str, ...]) -> Choice | Keep | None:
 
 
 def knock_back(text: str) -> bool | None:
-    norm = normalize(text)
+    norm = normalise_plain(text)
     if any(_has(norm, p) for p in FORWARD):
         return False
     if any(_has(norm, p) for p in KNOCK_BACK):
@@ -270,7 +262,7 @@ def knock_back(text: str) -> bool | None:
 
 
 def take_back(text: str) -> bool | None:
-    norm = normalize(text)
+    norm = normalise_plain(text)
     if any(_has(norm, p) for p in TAKE_BACK):
         return True
     if _is(norm, KEEP) or _has(norm, "keep"):
@@ -279,6 +271,6 @@ def take_back(text: str) -> bool | None:
 
 
 def number(text: str) -> int | None:
-    words = normalize(text).split()
+    words = normalise_plain(text).split()
     values = [NUMBERS[w] for w in words if w in NUMBERS]
     return values[0] if len(values) == 1 else None

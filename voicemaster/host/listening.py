@@ -12,9 +12,8 @@ from voicemaster.host import intents
 from voicemaster.host.channels import Cue, Point, TeamCodes
 from voicemaster.host.hearing import Hearing, NotCaught, QuitGame
 from voicemaster.host.intents import Command, Intent, Override
-from voicemaster.host.phrases import team_name
+from voicemaster.host.phrases import said, team_name
 from voicemaster.host.point_words import (
-    NOT_DONE,
     PAUSED,
     SURE,
     YES_NO,
@@ -69,9 +68,9 @@ class AnswerClock:
     def silence(self, say: Callable[[str], None]) -> bool:
         """Nothing was said: True when the time is up (said so), else the warning is said."""
         if self.warned:
-            say("Time is up.")
+            say(said("clock.up"))
             return True
-        say("Ten seconds.")
+        say(said("clock.ten"))
         self.warned = True
         return False
 
@@ -178,7 +177,7 @@ class Listener:
         elif name == "pause":
             self._pause()
         elif name == "resume":
-            self.say("We are not paused.")
+            self.say(said("pause.not_paused"))
         else:
             return False  # "pass" belongs to the caller
         return True
@@ -197,8 +196,8 @@ class Listener:
             command = "that was right" if intent.right else "that was wrong"
         else:
             command = intent.name if isinstance(intent, Command) else ""
-        if not self.sure(self.sure_questions[command], command, team):
-            self.say(NOT_DONE)
+        if not self.sure(said(self.sure_questions[command]), command, team):
+            self.say(said("sure.not_done"))
             return
         if command == "quit":
             raise QuitGame()
@@ -209,7 +208,8 @@ class Listener:
         keyboard needs no confirmation."""
         if is_typed(self.ears):
             return True
-        for attempt, asked in enumerate((question, f"{question} Please say yes or no.")):
+        again = said("yes_or_no.again", question=question)
+        for attempt, asked in enumerate((question, again)):
             self.say(asked)
             _game, lines, edits = self.context()
             cue = Cue(Point.SURE, team, lines, edits, attempt, detail=command)
@@ -218,13 +218,13 @@ class Listener:
             except NotCaught:
                 self.hearing.not_caught(Point.SURE)
                 return False  # the recognizer keeps failing: nothing changes
-            said = yes_or_no(heard, narrowly=attempt > 0)
-            if said is not None:
-                return said
+            reply = yes_or_no(heard, narrowly=attempt > 0)
+            if reply is not None:
+                return reply
         return False
 
     def _pause(self) -> None:
-        self.say("Paused. Say resume when you are ready.")
+        self.say(said("pause.paused"))
         while True:
             _game, lines, edits = self.context()
             try:
@@ -243,7 +243,7 @@ class Listener:
                 self._act(intent)
                 continue
             if isinstance(intent, Command) and intent.name == "resume":
-                self.say("Let's go on.")
+                self.say(said("pause.resumed"))
                 return
 
 
@@ -251,13 +251,13 @@ def code_reply(ears: Ears, team: str | None) -> str:
     """A team's board code, said when it asks (the board shows the codes only at set-up and
     while paused); ``team``: the team named, else the one the listening point is for."""
     if not isinstance(ears, TeamCodes):
-        return "There is no live board in this game, so there are no team codes."
+        return said("code.no_board")
     if team is None:
-        return "Which team? Ask with your team's name, for example: what is Red's code?"
+        return said("code.which_team")
     code = ears.code_of(team)
     if code is None:
-        return "The game is over, so the codes have expired."
-    return f"{team_name(team)}, your code for the board is {', '.join(code)}."
+        return said("code.expired")
+    return said("code.yours", team=team_name(team), code=said("code.join").join(code))
 
 
 def yes_or_no(heard: Heard | None, narrowly: bool) -> bool | None:

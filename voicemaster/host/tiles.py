@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from voicemaster.host.phrases import listing, possessive, team_name
+from voicemaster.host.phrases import listing, possessive, said, team_name
 from voicemaster.rules.actions import Position
 
 Slots = Mapping[str, Sequence[str]]
@@ -30,9 +30,9 @@ def not_held(slots: Slots, team: str, category: str, owner: str | None) -> str:
     belongs to Red." """
     names = listing(list(dict.fromkeys(team_name(t) for t, _ in holders(slots, category))))
     if not names:
-        return f"Sorry, nobody holds {category} this round."
+        return said("zwap.nobody_holds", tile=category)
     if owner in ("my", team):
-        whose = f"Sorry {team_name(team)}, {category} is not your tile"
+        whose = said("zwap.not_yours", team=team_name(team), tile=category)
     else:
-        whose = f"Sorry, {category} is not {possessive(str(owner))} tile"
-    return f"{whose}: it belongs to {names}."
+        whose = said("zwap.not_theirs", tile=category, owner=possessive(str(owner)))
+    return said("zwap.belongs", whose=whose, teams=names)

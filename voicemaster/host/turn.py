@@ -10,7 +10,7 @@ from voicemaster.host import intents, tiles, windows
 from voicemaster.host.channels import Point
 from voicemaster.host.intents import Command, Intent, Shout, Speech, ZwapTiles
 from voicemaster.host.listening import AnswerClock
-from voicemaster.host.phrases import POINT_WORDS, possessive, team_name
+from voicemaster.host.phrases import point_words, possessive, said, team_name
 from voicemaster.rules import Attack, Question, Zwap
 from voicemaster.rules.actions import Answer, Position
 from voicemaster.speech.asr import spotter
@@ -19,10 +19,6 @@ from voicemaster.speech.base import Expectation, Heard
 if TYPE_CHECKING:
     from voicemaster.decks import Card
     from voicemaster.host.seams import TurnHost
-
-
-WAIT_FOR_THE_QUESTION = "Wait for the question, please: answers come after it is read."
-SHOUT_AGAIN = "Was that a Bezzerwizzer? Please say it again, with your team."
 
 
 def unclear_shout(heard: Heard | None) -> bool:
@@ -76,7 +72,7 @@ class Turn:
         undone = self.retake.undone if self.retake else ()
         category = qm.game.category_at(team, self.slot)
         card = qm.draw_for(team, category, exclude=qm.taken_back() | set(undone))
-        qm.say(card.question)
+        qm.say(said("card.question", question=card.question))
         attack = self.after_reading(card, attack)
         answer, attack = self.defend(card, attack)
         bezzerwizzer = None
@@ -91,15 +87,15 @@ class Turn:
         """After an undo: a new question of the same category.  A Bezzerwizzer called before
         the question still lies on it; one called after the old question is handed back."""
         category = self.qm.game.category_at(self.team, self.slot)
-        lines = [f"Taking that back. {team_name(self.team)}, a new question in {category}."]
+        lines = [said("undo.new_question", team=team_name(self.team), category=category)]
         attack = retake.attack
         if attack is not None:
             who = team_name(attack.team)
             if attack.when == "after":
-                lines.append(f"{who}, your Bezzerwizzer comes back: call it again if you like.")
+                lines.append(said("undo.attack_back", team=who))
                 attack = None
             else:
-                lines.append(f"{possessive(attack.team)} Bezzerwizzer still lies on it.")
+                lines.append(said("undo.attack_stays", owner=possessive(attack.team)))
         self.qm.say(" ".join(lines))
         return attack
 
@@ -109,7 +105,9 @@ class Turn:
 
     def announce(self) -> str:
         category = self.qm.game.category_at(self.team, self.slot)
-        return f"{team_name(self.team)}, for {POINT_WORDS[self.slot]}: {category}."
+        return said(
+            "announce", team=team_name(self.team), points=point_words(self.slot), category=category
+        )
 
     # --- before the question is read -------------------------------------------------------
     def before_window(self) -> PendingAttack | None:
@@ -150,7 +148,7 @@ class Turn:
         category = qm.game.category_at(self.team, self.slot)
         card = qm.foresee_card(self.team, category, qm.taken_back())
         if card is not None:
-            preparer.prepare(card.question)
+            preparer.prepare(said("card.question", question=card.question))
 
     def settle_shout(
         self, intent: Intent | None, heard: Heard | None, asked: bool
@@ -161,38 +159,39 @@ class Turn:
             return intent, False
         if asked:
             return repeated_shout(heard, tuple(self.qm.game.teams)), False
-        self.qm.say(SHOUT_AGAIN)
+        self.qm.say(said("shout.again"))
         return intent, True
 
     def too_early(self) -> None:
         """Something typed before the question that is no move: most likely an answer."""
         if self.qm.typed():
-            self.qm.say(WAIT_FOR_THE_QUESTION)
+            self.qm.say(said("typed.too_early"))
 
     def shout(
         self, intent: Shout, attack: PendingAttack | None, when: Literal["before", "after"]
     ) -> PendingAttack | None:
         qm, attacker = self.qm, intent.team
         if attacker is None:
-            qm.say("Who says Bezzerwizzer? Say Bezzerwizzer and your team's name.")
+            qm.say(said("shout.who"))
             return attack
         if attack is not None:
-            qm.say(f"Sorry {team_name(attacker)}, {team_name(attack.team)} attacks this question.")
+            qm.say(said("shout.taken", team=team_name(attacker), attacker=team_name(attack.team)))
             return attack
         probe = Question(self.team, "wrong", Attack(attacker, when, "wrong"))
-        if not qm.check_or_say(probe, f"No Bezzerwizzer for {team_name(attacker)}", attacker):
+        refused = said("refused.bezzerwizzer", team=team_name(attacker))
+        if not qm.check_or_say(probe, refused, attacker):
             return attack
         qm.say(self.attack_taken(attacker, when))
         return PendingAttack(attacker, when)
 
     def attack_taken(self, attacker: str, when: str) -> str:
         worth = 3 if when == "before" else 1
-        return f"Bezzerwizzer from {team_name(attacker)}, {when} the question: worth {worth}."
+        return said(f"shout.{when}", team=team_name(attacker), worth=worth)
 
     def zwap(self, intent: ZwapTiles, attack: PendingAttack | None) -> PendingAttack | None:
         qm = self.qm
         if len(intent.categories) != 2:
-            qm.say("Say zwap and two tiles, for example: zwap my Music with Blue's Film.")
+            qm.say(said("zwap.how"))
             return attack
         named = list(zip(intent.categories, intent.owners, strict=True))
         positions = [self.locate(category, owner) for category, owner in named]
@@ -202,14 +201,13 @@ class Turn:
             qm.say(tiles.not_held(qm.game.slots, self.team, category, owner))
             return attack
         action = Zwap(self.team, first, second)
-        if not qm.check_or_say(action, "No zwap", self.team):
+        if not qm.check_or_say(action, said("refused.zwap"), self.team):
             return attack
         qm.commit(action, {})
         now = qm.game.category_at(self.team, self.slot)
-        qm.say(
-            f"Zwap: {intent.categories[0]} and {intent.categories[1]} change places. "
-            f"{team_name(self.team)} now plays {now}."
-        )
+        first_tile, second_tile = intent.categories
+        team = team_name(self.team)
+        qm.say(said("zwap.done", first=first_tile, second=second_tile, team=team, now=now))
         if attack is not None and (self.team, self.slot) in positions:
             attack = self.offer_take_back(attack, now)
         return attack
@@ -220,15 +218,15 @@ class Turn:
 
     def offer_take_back(self, attack: PendingAttack, now: str) -> PendingAttack | None:
         who = team_name(attack.team)
-        prompt = f"{who}, your Bezzerwizzer lay on that tile. Keep it on {now}, or take it back?"
+        prompt = said("zwap.takeback", team=who, now=now)
         self.qm.say(prompt)
         _intent, heard = self.qm.listener.ask(
             Point.TAKEBACK, attack.team, prompt, self.qm.timing.choice, windows.takeback()
         )
         if heard is not None and intents.take_back(heard.text):
-            self.qm.say(f"{who} takes its Bezzerwizzer back.")
+            self.qm.say(said("zwap.taken_back", team=who))
             return None
-        self.qm.say(f"{possessive(attack.team)} Bezzerwizzer stays.")
+        self.qm.say(said("zwap.stays", owner=possessive(attack.team)))
         return attack
 
     # --- answers -----------------------------------------------------------------------------
@@ -237,12 +235,13 @@ class Turn:
     ) -> tuple[Answer, PendingAttack | None]:
         """The defending team's answer (right | wrong | pass) and the attack, if any."""
         qm, clock, asked = self.qm, AnswerClock(self.qm.timing), False
+        question = said("card.question", question=card.question)
         for _ in range(qm.timing.max_utterances):
             exp = qm.answer_expectation(card, self.team)
             detail = "shout" if asked else clock.detail
             waiting = attack.team if attack is not None else None
             intent, heard = qm.listener.ask(
-                Point.ANSWER, self.team, card.question, clock.timeout, exp, card, detail,
+                Point.DEFENDER, self.team, question, clock.timeout, exp, card, detail,
                 attacker=waiting,
             )  # fmt: skip
             intent, asked = self.settle_shout(intent, heard, asked)
@@ -254,7 +253,7 @@ class Turn:
             elif isinstance(intent, Command) and intent.name == "pass":
                 return "pass", attack
             elif isinstance(intent, ZwapTiles):
-                qm.say("Too late to zwap: the question has been read.")
+                qm.say(said("zwap.too_late"))
             elif isinstance(intent, Speech) and asked:
                 continue  # "Was that a Bezzerwizzer?" was asked: listen again
             elif isinstance(intent, Speech):
@@ -275,16 +274,13 @@ class Turn:
     def attacker_answer(self, card: Card, attack: PendingAttack) -> Answer:
         """The defender was not right: the attacker's answer (right | wrong | pass)."""
         qm, who = self.qm, team_name(attack.team)
-        qm.say(f"{team_name(self.team)}: not right. {who}, your answer?")
-        return qm.answer_window(attack.team, card, Point.ATTACKER, f"{who}, your answer?")
+        qm.say(said("attacker.turn", team=team_name(self.team), attacker=who))
+        return qm.answer_window(attack.team, card, Point.ATTACKER, said("your_answer", team=who))
 
     def ask_knockback(self, attack: PendingAttack) -> bool:
         worth = 3 if attack.when == "before" else 1
         who, victim = team_name(attack.team), team_name(self.team)
-        prompt = (
-            f"{who}, {victim} is in the home stretch. Move forward {worth}, "
-            f"or send {victim} back {worth}?"
-        )
+        prompt = said("knockback.ask", team=who, victim=victim, worth=worth)
         self.qm.say(prompt)
         _intent, heard = self.qm.listener.ask(
             Point.KNOCKBACK, attack.team, prompt, self.qm.timing.choice, windows.knockback()

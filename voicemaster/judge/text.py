@@ -1,12 +1,23 @@
 """Text normalisation as small named steps: fold, tokenise, fillers and framing, articles, stems.
 
-`normalise` runs the whole pipeline; `tokens` returns the token list the matcher uses.
+One normaliser per convention, each spelt "normalise":
+
+* ``normalise``: the judge's key form, numbers as digits ("I think it's the Pacific Ocean" ->
+  "pacific ocean", "twenty one" -> "21"); ``tokens`` returns its token list.
+* ``normalise_plain``: the words as said, folded (what the host's parser reads): digits and
+  number words kept as they came, apostrophes kept.
+* ``normalise_digits``: ``normalise_plain`` with numbers as digits, so a phrase heard and the
+  same phrase written compare equal ("8" and "eight").
+
+Numbers as words (what the recognizers' grammars and transcripts compare) are
+``speech.grammar.spoken``'s convention.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 from voicemaster.judge.letters import spell_out
 from voicemaster.judge.numbers import roman_to_digits, words_to_digits
@@ -179,6 +190,19 @@ def finish(kept: list[str]) -> list[str]:
 def normalise(text: str) -> str:
     """Normalise a spoken or written answer: "I think it's the Pacific Ocean" -> "pacific ocean"."""
     return " ".join(tokens(text))
+
+
+@lru_cache(maxsize=4096)
+def normalise_plain(text: str) -> str:
+    """Lower case ASCII words as ``fold`` folds them ("Orléans" -> "orleans", "&" read as
+    "and"), apostrophes and digits kept ("what's", "3")."""
+    text = re.sub(r"[^a-z0-9' ]+", " ", fold(text))
+    return " ".join(text.split())
+
+
+def normalise_digits(text: str) -> str:
+    """A phrase as heard and as written alike ("8" and "eight", "Coca-Cola" and "coca cola")."""
+    return " ".join(words_to_digits(normalise_plain(text).split()))
 
 
 def compact(toks: list[str]) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from voicemaster.host.intents import normalize
+from voicemaster.judge.text import normalise_plain
 from voicemaster.rules.familie import FamilieGame
 from voicemaster.rules.kompakt import KompaktGame
 
@@ -51,6 +51,6 @@ def by_letter(options: tuple[str, ...], text: str) -> str:
     """The option meant by ``text`` as its letter ("option B") in ``options`` as they were read
     (familie reads them in an order shuffled per game), if it is one of them."""
     for index, option in enumerate(options):
-        if normalize(option) == normalize(text):
+        if normalise_plain(option) == normalise_plain(text):
             return f"option {'ABCDEF'[index]}"
     return text

@@ -17,9 +17,10 @@ from typing import Any
 from voicemaster.host.asking import phrase_key
 from voicemaster.host.channels import Cue, Point
 from voicemaster.host.hearing import QuitGame
-from voicemaster.host.intents import normalize, parse
+from voicemaster.host.intents import parse
 from voicemaster.host.log import GameLog
 from voicemaster.host.phrases import team_name
+from voicemaster.judge.text import normalise_plain
 from voicemaster.rules import Game
 from voicemaster.rules.kompakt import KompaktGame
 from voicemaster.simulator.knowledge import (
@@ -31,7 +32,7 @@ from voicemaster.simulator.knowledge import (
 )
 from voicemaster.speech.base import Expectation, Heard
 
-ANSWER_KINDS = (Point.ANSWER, Point.ATTACKER, Point.PLAYOFF)
+ANSWER_KINDS = (Point.DEFENDER, Point.ATTACKER, Point.PLAYOFF)
 MAX_PLAYOFF_ROUNDS = 25  # then the simulation stops: the tied teams keep answering alike
 CHATTER = ("repeat", "score", "help")
 
@@ -231,7 +232,7 @@ class SimTable:
         if cue.detail == "again":  # asked to say it again: the team answers, nobody shouts
             return self._answer(cue, card, rng)
         roll = rng.random()
-        if cue.kind == Point.ANSWER and cue.attempt == 0:
+        if cue.kind == Point.DEFENDER and cue.attempt == 0:
             others = [t for t in game.teams if t != cue.team and game.bezzerwizzers[t] > 0]
             if roll < 0.08 and others:
                 return f"Bezzerwizzer {rng.choice(others)}"
@@ -247,9 +248,11 @@ class SimTable:
             return self._last[cue.team]  # asked to say it again: the same words
         roll, meant = rng.random(), "pass"
         rights = [card.answer, *card.accept]
-        right_forms = {normalize(r) for r in rights}
+        right_forms = {normalise_plain(r) for r in rights}
         wrongs = [
-            w for w in (*card.reject, *self._competitors(card)) if normalize(w) not in right_forms
+            w
+            for w in (*card.reject, *self._competitors(card))
+            if normalise_plain(w) not in right_forms
         ]
         if roll < self.skill:
             meant, text = "right", str(rng.choice(rights))

@@ -12,8 +12,9 @@ from typing import Any
 
 import pytest
 
-from tests.host.helpers import Table, Until, questions, right, watch, wrong
+from tests.helpers.host import Table, Until, questions, right, watch, wrong
 from voicemaster.decks import load_deck
+from voicemaster.host import phrases
 from voicemaster.host.channels import Cue, KeyboardEars, ScriptedEars, TranscriptSpeaker
 from voicemaster.host.familie.dialogue import (
     FamilieQuizmaster,
@@ -26,7 +27,6 @@ from voicemaster.host.familie.private import private_typing
 from voicemaster.host.listening import Timing
 from voicemaster.host.log import GameLog
 from voicemaster.host.quiz import Quiz
-from voicemaster.host.turn import SHOUT_AGAIN
 from voicemaster.records import read_record
 from voicemaster.speech.base import Expectation, Heard
 
@@ -267,5 +267,5 @@ def test_a_half_heard_shout_before_the_options_is_asked_again(tmp_path: Path) ->
     assert qm.run() == "quit"
     attacked = next(q for q in questions(qm) if q["question"].get("bezzerwizzer"))
     assert attacked["question"]["bezzerwizzer"]["team"] == "blue"
-    assert speaker.said.count(SHOUT_AGAIN) == 1
+    assert speaker.said.count(phrases.said("shout.again")) == 1
     assert [c.detail for c in table.cues if c.kind == "options"][:2] == ["", "shout"]

@@ -9,8 +9,8 @@ import random
 from dataclasses import replace
 from pathlib import Path
 
+from tests.helpers.host import Until, questions
 from tests.host.familie.test_familie_dialogue import master, said
-from tests.host.helpers import Until, questions
 from voicemaster.decks import Card, load_deck
 from voicemaster.host.channels import Cue
 from voicemaster.host.log import GameLog

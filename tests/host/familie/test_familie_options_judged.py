@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from tests.helpers.host import questions
 from tests.host.familie.test_familie_dialogue import Once, Until, master, said
-from tests.host.helpers import questions
 from voicemaster.decks import Card
 from voicemaster.host.channels import TranscriptSpeaker
 from voicemaster.host.familie.dialogue import FamilieQuizmaster

@@ -5,14 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tests.host.helpers import DECK, Table, Until, questions, right, watch, wrong
+from tests.helpers.host import DECK, Table, Until, questions, right, watch, wrong
 from voicemaster.decks import load_deck
+from voicemaster.host import phrases
 from voicemaster.host.channels import Cue, TranscriptSpeaker
 from voicemaster.host.kompakt.dialogue import KompaktQuizmaster
 from voicemaster.host.listening import Timing
 from voicemaster.host.log import GameLog
 from voicemaster.host.quiz import Quiz
-from voicemaster.host.turn import SHOUT_AGAIN
 from voicemaster.records import read_record
 from voicemaster.rules.categories import STANDARD
 from voicemaster.speech.base import Heard
@@ -152,7 +152,7 @@ def test_a_half_heard_shout_before_the_question_is_asked_again(tmp_path: Path) -
     assert qm.run() == "quit"
     (line,) = questions(qm)
     assert line["question"]["bezzerwizzer"]["when"] == "before"  # heard narrowly twice: stands
-    assert speaker.said.count(SHOUT_AGAIN) == 1
+    assert speaker.said.count(phrases.said("shout.again")) == 1
     assert [c.detail for c in table.cues if c.kind == "before"][:2] == ["", "shout"]
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.host.helpers import DECK
+from tests.helpers.host import DECK
 from voicemaster.host.setup.crash_log import crash_log
 
 ROOT = Path(__file__).resolve().parents[3]

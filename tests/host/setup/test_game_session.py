@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.host.helpers import DECK, cut_record, header, simulate
+from tests.helpers.host import DECK, cut_record, header, simulate
 from tests.host.setup.test_moved_deck import moved_game, resume
 from voicemaster import records
 from voicemaster.host.channels import TranscriptSpeaker

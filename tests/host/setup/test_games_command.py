@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.host.helpers import DECK
+from tests.helpers.host import DECK
 from voicemaster.cli import main
 
 DAY = 24 * 3600

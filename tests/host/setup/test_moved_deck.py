@@ -10,11 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.host.helpers import DECK
+from tests.helpers.cli import KEYBOARD
+from tests.helpers.host import DECK
 from voicemaster.cli import main
 from voicemaster.records import read_record
-
-KEYBOARD = ["play", "--input", "keyboard", "--output", "text"]
 
 
 def moved_game(tmp_path: Path) -> tuple[Path, Path, dict[str, str]]:

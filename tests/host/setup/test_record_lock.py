@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.host.helpers import DECK
+from tests.helpers.host import DECK
 from voicemaster.files import RecordBusy
 from voicemaster.host.log import GameLog
 from voicemaster.records import RecordWriter, read_record

@@ -4,7 +4,6 @@ and a broken record are named; simulate refuses to overwrite a record."""
 
 from __future__ import annotations
 
-import io
 import json
 import os
 import time
@@ -12,16 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from tests.host.helpers import DECK
+from tests.helpers.cli import KEYBOARD, last_json, play
+from tests.helpers.host import DECK
 from voicemaster.cli import main
 
-KEYBOARD = ["play", "--input", "keyboard", "--output", "text"]
 DAY = 24 * 3600
-
-
-def play(monkeypatch: pytest.MonkeyPatch, typed: str, *args: str) -> int:
-    monkeypatch.setattr("sys.stdin", io.StringIO(typed))
-    return main([*KEYBOARD, *args])
 
 
 def saved_game(
@@ -33,11 +27,6 @@ def saved_game(
     stamp = time.time() - age_days * DAY
     os.utime(record, (stamp, stamp))
     return record
-
-
-def last_json(out: str) -> dict[str, object]:
-    result: dict[str, object] = json.loads(out.strip().splitlines()[-1])
-    return result
 
 
 def test_every_unfinished_game_is_offered_and_one_is_picked_by_a_team_name(

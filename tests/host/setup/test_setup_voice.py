@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.host.helpers import DECK
+from tests.helpers.cli import KEYBOARD
+from tests.helpers.host import DECK
 from voicemaster.cli import main
 from voicemaster.host.channels import ScriptedEars, TranscriptSpeaker
 from voicemaster.host.setup import naming as naming
@@ -23,8 +24,6 @@ from voicemaster.host.setup.voice import (
 )
 from voicemaster.records import read_record
 from voicemaster.speech.base import Expectation, Heard
-
-KEYBOARD = ["play", "--input", "keyboard", "--output", "text"]
 
 
 class GrammarEars(ScriptedEars):

@@ -5,23 +5,17 @@ is one plain line for `simulate` and `play`, never a traceback or raw ``[Errno N
 from __future__ import annotations
 
 import io
-import json
 from pathlib import Path
 
 import pytest
 
-from tests.host.helpers import DECK
+from tests.helpers.cli import KEYBOARD, last_json
+from tests.helpers.host import DECK
 from tests.host.setup.test_unsaved import Disk
 from voicemaster import records
 from voicemaster.cli import main
 
 SIMULATE = ["simulate", "--teams", "2", "--track", "8", "--seed", "5", "--deck", str(DECK)]
-KEYBOARD = ["play", "--input", "keyboard", "--output", "text"]
-
-
-def last_json(out: str) -> dict[str, object]:
-    result: dict[str, object] = json.loads(out.strip().splitlines()[-1])
-    return result
 
 
 def test_simulations_go_to_their_own_folder_and_never_overwrite(

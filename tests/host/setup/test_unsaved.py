@@ -12,12 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from tests.host.helpers import DECK
+from tests.helpers.cli import KEYBOARD
+from tests.helpers.host import DECK
 from voicemaster import records
 from voicemaster.cli import main
 from voicemaster.records import read_record
-
-KEYBOARD = ["play", "--input", "keyboard", "--output", "text"]
 
 
 class Disk:

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.host.helpers import Table, watch
+from tests.helpers.host import Table, watch
 from voicemaster.decks import load_deck
 from voicemaster.host.channels import Cue, TranscriptSpeaker
 from voicemaster.host.listening import Correction, Timing
@@ -289,12 +289,12 @@ def test_quit_saves_and_the_game_resumes_where_it_stopped(tmp_path: Path) -> Non
 def test_the_game_ends_with_any_corrections_and_a_tiebreak_pass_is_understood(
     tmp_path: Path,
 ) -> None:
-    from voicemaster.host.timeline.dialogue import NO_PASS
+    from voicemaster.host.phrases import said
 
     table = TimelineTable(limit=400).at("tiebreak", "pass")
     qm, speaker = quizmaster(tmp_path / "g.jsonl", table, teams=3)
     assert qm.run() == "finished"
-    assert NO_PASS in speaker.said  # then the player says a gap (the table's default)
+    assert said("timeline.tiebreak.no_pass") in speaker.said  # then the player says a gap
     assert speaker.said[-1].startswith("Any corrections?")
     assert speaker.said[-2].startswith("The game is over.")
     assert [c.kind for c in table.cues][-1] == "final"

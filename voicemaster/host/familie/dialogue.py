@@ -24,9 +24,10 @@ from voicemaster.host.channels import KeyboardEars, Point, base_ears, private_an
 from voicemaster.host.dialogue import Quizmaster
 from voicemaster.host.familie.private import private_typing
 from voicemaster.host.intents import Shout
-from voicemaster.host.phrases import listing, team_name
+from voicemaster.host.phrases import listing, said, team_name
 from voicemaster.host.setup.voice import QUIT, stop_if_quit
 from voicemaster.host.turn import PendingAttack, Retake, Turn
+from voicemaster.judge.text import normalise_plain
 from voicemaster.rules.actions import Action, Answer
 from voicemaster.rules.events import Event
 from voicemaster.rules.familie import FamilieGame, Options, option_order, recorded_order
@@ -40,12 +41,15 @@ LETTERS = "ABCDEF"
 
 def options_phrase(card: Card) -> str:
     """ "Is it A, Paris; B, Lyon; or C, Nice?" """
-    parts = [f"{LETTERS[i]}, {text}" for i, text in enumerate(card.options)]
-    return f"Is it {'; '.join(parts[:-1])}; or {parts[-1]}?" if len(parts) > 1 else ""
-
-
-def kind_words(kind: str) -> str:
-    return "children's" if kind == "child" else "adults'"
+    parts = [
+        said("familie.option", letter=LETTERS[i], option=text)
+        for i, text in enumerate(card.options)
+    ]
+    if len(parts) <= 1:
+        return ""
+    return said(
+        "familie.options", first=said("familie.options.join").join(parts[:-1]), last=parts[-1]
+    )
 
 
 class FamilieQuizmaster(Quizmaster):
@@ -113,7 +117,9 @@ class FamilieQuizmaster(Quizmaster):
         as attackers (children's teams) hear them too.  Only answers given after this may name
         an option."""
         if card.options:
-            self.say(f"{team_name(team)}, here are the options. {options_phrase(card)}")
+            self.say(
+                said("familie.options.read", team=team_name(team), options=options_phrase(card))
+            )
             game = self.familie
             self.tell_options(
                 card, [t for t in game.teams if t == team or game.options(team, t).attacker]
@@ -124,7 +130,7 @@ class FamilieQuizmaster(Quizmaster):
         prompt = super().playoff_prompt(team, card)
         if self.familie.options(team).defender and card.options:
             self.tell_options(card, [team])
-            return f"{prompt} {options_phrase(card)}"
+            return said("familie.with_options", prompt=prompt, options=options_phrase(card))
         return prompt
 
 
@@ -166,7 +172,7 @@ class FamilieTurn(Turn):
         ]
         if attack is not None or not adults:
             return attack
-        prompt, asked = "Any Bezzerwizzer before I read the options?", False
+        prompt, asked = said("familie.before_options"), False
         self.qm.say(prompt)
         for _ in range(timing.max_utterances):
             intent, heard = self.qm.listener.ask(
@@ -193,19 +199,19 @@ class FamilieTurn(Turn):
         keyboard = base_ears(qm.ears)
         with private_answer(qm.ears, attack.team) as on_phone:
             if on_phone:
-                prompt = f"{who}, type your answer on your phone. {kids}, please wait."
+                prompt = said("familie.private.phone", team=who, children=kids)
             elif isinstance(keyboard, KeyboardEars):
-                prompt = f"{who}, type your answer privately: it is not shown. {kids}, please wait."
+                prompt = said("familie.private.keyboard", team=who, children=kids)
             else:
-                prompt = f"{kids}, please cover your ears. {who}, your answer?"
+                prompt = said("familie.private.voice", team=who, children=kids)
             qm.say(prompt)
             typing = keyboard if isinstance(keyboard, KeyboardEars) and not on_phone else None
             with private_typing(typing):
                 got = qm.answer_window(attack.team, card, Point.ATTACKER, prompt)
         if on_phone:
-            qm.say(f"Thank you, {who}.")
+            qm.say(said("familie.thanks", team=who))
         else:
-            qm.say(f"Thank you, {who}. {kids}, you can listen again.")
+            qm.say(said("familie.thanks.listen", team=who, children=kids))
         return got
 
     def shout(
@@ -218,10 +224,7 @@ class FamilieTurn(Turn):
             and attacker in self.kinds
             and self.table(attacker).answers_first == "attacker"
         ):
-            self.qm.say(
-                f"Too late for {team_name(attacker)}: "
-                "adults must attack before the options are read."
-            )
+            self.qm.say(said("familie.too_late", team=team_name(attacker)))
             return attack
         return super().shout(intent, attack, when)
 
@@ -230,13 +233,13 @@ class FamilieTurn(Turn):
         options when the table lets the attacker hear them)."""
         qm, who = self.qm, team_name(attack.team)
         if self.early is not None:
-            qm.say(f"{team_name(self.team)}: not right. {who} answered before the options.")
+            qm.say(said("familie.answered_early", team=team_name(self.team), attacker=who))
             return self.early
-        prompt = f"{who}, your answer?"
+        prompt = said("your_answer", team=who)
         if self.table(attack.team).attacker and card.options:
-            prompt = f"{prompt} {options_phrase(card)}"
+            prompt = said("familie.with_options", prompt=prompt, options=options_phrase(card))
             qm.tell_options(card, [attack.team])
-        qm.say(f"{team_name(self.team)}: not right. {prompt}")
+        qm.say(said("familie.attacker_turn", team=team_name(self.team), prompt=prompt))
         return qm.answer_window(attack.team, card, Point.ATTACKER, prompt)
 
 
@@ -250,9 +253,9 @@ ADULT_WORDS = ("adult", "adults", "grown ups", "grownups", "grown-ups", "grown u
 
 def kind_of(text: str) -> str | None:
     """ "children" -> child, "adults" -> adult, else None."""
-    norm = intents.normalize(text)
+    norm = normalise_plain(text)
     child = any(intents._has(norm, w) for w in CHILD_WORDS)
-    adult = any(intents._has(norm, intents.normalize(w)) for w in ADULT_WORDS)
+    adult = any(intents._has(norm, normalise_plain(w)) for w in ADULT_WORDS)
     if child == adult:
         return None
     return "child" if child else "adult"
@@ -288,7 +291,7 @@ def ask_kinds(speaker: Speaker, ears: Ears, teams: list[str]) -> dict[str, str]:
     for team in teams:
         kind = None
         for _ in range(3):
-            say(f"{team_name(team)}: are you children or adults?")
+            say(said("familie.kind.ask", team=team_name(team)))
             heard = ears.hear(Expectation(commands=("children", "adults", *QUIT)), 20.0)
             if heard is not None:
                 stop_if_quit(speaker, heard.text)
@@ -296,9 +299,8 @@ def ask_kinds(speaker: Speaker, ears: Ears, teams: list[str]) -> dict[str, str]:
             if kind is not None:
                 break
         kinds[team] = kind or "adult"
-        article = "a" if kinds[team] == "child" else "an"
-        say(f"{team_name(team)} is {article} {kind_words(kinds[team])} team.")
+        say(said(f"familie.kind.is.{kinds[team]}", team=team_name(team)))
     children = [team_name(t) for t, k in kinds.items() if k == "child"]
     if children:
-        say(f"{listing(children)} will hear three answer options with each question.")
+        say(said("familie.children_hear", teams=listing(children)))
     return kinds

@@ -16,8 +16,17 @@ from voicemaster.host import intents, windows
 from voicemaster.host.channels import has_view
 from voicemaster.host.dialogue import Quizmaster
 from voicemaster.host.intents import Command, Shout, Speech, ZwapTiles
-from voicemaster.host.phrases import REFUSALS, listing, possessive, team_name, verb, verdict
+from voicemaster.host.phrases import (
+    alternatives,
+    listing,
+    possessive,
+    said,
+    team_name,
+    verb,
+    verdict,
+)
 from voicemaster.host.turn import PendingAttack, Turn
+from voicemaster.judge.text import normalise_plain
 from voicemaster.rules import Question, StartRound
 from voicemaster.rules.actions import Zwap
 from voicemaster.rules.events import (
@@ -38,17 +47,19 @@ PLAY_WORDS = ("play", "we play", "keep", "keep it", "no zwap", "ready", "go")
 
 
 def points(value: int) -> str:
-    return "one point" if value == 1 else f"{value} points"
+    return said("kompakt.points.1") if value == 1 else said("kompakt.points", points=value)
 
 
 def score_line(game: KompaktGame) -> str:
     """ "Score: Red 12, Blue 9 and Green 6. First to 20." """
     order = sorted(game.teams, key=lambda t: (-game.positions[t], game.teams.index(t)))
-    parts = listing([f"{team_name(t)} {game.positions[t]}" for t in order])
+    parts = listing(
+        [said("standing", team=team_name(t), position=game.positions[t]) for t in order]
+    )
     if game.mode == "empty-bag":
         left = sum(game.bag().values())
-        return f"Score: {parts}. {left} tokens left in the bag."
-    return f"Score: {parts}. First to {game.target}."
+        return said("kompakt.score.bag", teams=parts, left=left)
+    return said("kompakt.score", teams=parts, target=game.target)
 
 
 def event_lines(events: Sequence[Event], game: KompaktGame) -> list[str]:
@@ -57,26 +68,27 @@ def event_lines(events: Sequence[Event], game: KompaktGame) -> list[str]:
         if isinstance(event, Moved):
             who, gain = team_name(event.team), event.after - event.before
             if event.reason == "right":
-                out.append(f"{verb(event.team, 'scores', 'score')} {points(gain)}.")
-            elif event.reason == "bezzerwizzer":
                 out.append(
-                    f"{possessive(event.team)} Bezzerwizzer pays off: {points(gain)} for {who}."
+                    said("kompakt.scored", scores=verb(event.team, "scores"), points=points(gain))
                 )
+            elif event.reason == "bezzerwizzer":
+                owner = possessive(event.team)
+                out.append(said("kompakt.bezzerwizzer", owner=owner, points=points(gain), team=who))
             else:
-                out.append(f"The stake of {points(gain)} goes to {who}.")
+                out.append(said("kompakt.stake", points=points(gain), team=who))
         elif isinstance(event, BagRefilled):
-            out.append("The bag was refilled with every token.")
+            out.append(said("kompakt.refilled"))
         elif isinstance(event, PlayoffStarted):
             best = game.positions[event.teams[0]]
             tied = listing([team_name(t) for t in event.teams])
-            out.append(f"{tied} are level at the top with {best}: a play-off decides.")
+            out.append(said("kompakt.playoff", teams=tied, best=best))
         elif isinstance(event, PlayoffRoundPlayed) and len(event.remaining) > 1:
             out.append(
-                f"Still in the play-off: {listing([team_name(t) for t in event.remaining])}."
+                said("playoff.still", teams=listing([team_name(t) for t in event.remaining]))
             )
         elif isinstance(event, GameWon):
-            won = verb(event.winner, "wins", "win")
-            out.append(f"{won} the game with {game.positions[event.winner]} points!")
+            won = verb(event.winner, "wins")
+            out.append(said("kompakt.won", wins=won, points=game.positions[event.winner]))
     return out
 
 
@@ -84,7 +96,7 @@ class KompaktQuizmaster(Quizmaster):
     turn_class: type[Turn]  # set below
     # the shared dialogue only uses what both boards have (teams, positions, check, apply)
     hosts = KompaktGame
-    refusals = {**REFUSALS, "bezzerwizzer-tile": "Sorry {who}, you have bezzerwizzed this round."}
+    refusals = {"bezzerwizzer-tile": "refusal.kompakt.bezzerwizzer-tile"}
 
     @property
     def kompakt(self) -> KompaktGame:
@@ -99,29 +111,29 @@ class KompaktQuizmaster(Quizmaster):
         return event_lines(events, self.kompakt)
 
     def back_to(self, team: str, position: int) -> str:
-        return f"{verb(team, 'is', 'are')} back to {points(position)}."
+        return said("kompakt.back_to", is_=verb(team, "is"), points=points(position))
 
     def start_round(self) -> None:
         game = self.kompakt
         draw = game.draw_round(self.rng("round"))
         if game.round == 0:
-            self.say(f"{verb(draw.starter, 'starts', 'start')}, drawn by lot.")
+            self.say(said("round.first", starts=verb(draw.starter, "starts")))
         else:
-            self.say(f"Round {game.round + 1}. {verb(draw.starter, 'starts', 'start')}.")
+            self.say(said("round.next", round=game.round + 1, starts=verb(draw.starter, "starts")))
         events = self.commit(StartRound(draw.starter, draw.slots), {})
-        lines = [*event_lines(events, game), "Every team has drawn a hidden token."]
-        self.say(" ".join([*lines, "I tell each team its category on its turn."]))
+        lines = [*event_lines(events, game), said("kompakt.drawn")]
+        self.say(" ".join([*lines, said("kompakt.told_on_turn")]))
 
     def reveal(self, card: Card, action: Question, events: list[Event]) -> None:
         game = self.kompakt
-        self.say(f"The answer is {card.answer}. {verdict(action.team, action.answer)}")
+        self.say(said("reveal", answer=card.answer, verdict=verdict(action.team, action.answer)))
         if action.attack is not None and action.attack.answer is not None:
             self.say(verdict(action.attack.team, action.attack.answer))
-        lines = event_lines(events, game) or ["No points."]
+        lines = event_lines(events, game) or [said("kompakt.no_points")]
         if not game.finished:
             lines.append(self.standings())
             if game.expected() == "round":
-                lines.append(f"That ends round {game.round}.")
+                lines.append(said("kompakt.round_ends", round=game.round))
         self.say(" ".join(lines))
 
     def playoff(self) -> None:
@@ -142,18 +154,18 @@ class KompaktTurn(Turn):
         return () if game.zwapped else game.still_to_play()[1:]
 
     def announce(self) -> str:
-        text = f"{team_name(self.team)}, your turn, for three points. {self.told_category()}"
+        text = said("kompakt.turn", team=team_name(self.team), category=self.told_category())
         later = self.later()
         if later:
-            names = listing([team_name(t) for t in later]).replace(" and ", " or ")
-            text += f" Play, or zwap with {names}?"
+            names = alternatives([team_name(t) for t in later])
+            text = said("kompakt.turn.zwap", turn=text, teams=names)
         return text
 
     def told_category(self) -> str:
         """The hidden token, said aloud unless the team sees it on its phone."""
         if has_view(self.qm.ears, self.team):
-            return "Your category is on your phone."
-        return f"Your category: {self.qm.kompakt.category_at(self.team)}."
+            return said("kompakt.category.phone")
+        return said("kompakt.category", category=self.qm.kompakt.category_at(self.team))
 
     def before_window(self) -> PendingAttack | None:
         attack: PendingAttack | None = None
@@ -184,39 +196,40 @@ class KompaktTurn(Turn):
     def zwap_with(self, text: str, attack: PendingAttack | None) -> PendingAttack | None:
         qm, later = self.qm, self.later()
         if not later:
-            qm.say(f"No zwap: {self._why_not()}.")
+            qm.say(said("kompakt.no_zwap", why=self._why_not()))
             return attack
-        norm = intents.normalize(text)
+        norm = normalise_plain(text)
         named = [t for t in qm.game.teams if t != self.team and intents._has(norm, t.lower())]
         if len(named) != 1:
-            names = listing([team_name(t) for t in later]).replace(" and ", " or ")
-            qm.say(f"Zwap with which team? Say zwap with {names}.")
+            names = alternatives([team_name(t) for t in later])
+            qm.say(said("kompakt.zwap.which", teams=names))
             return attack
         action = Zwap(self.team, (self.team, 1), (named[0], 1))
-        if not qm.check_or_say(action, "No zwap", self.team):
+        if not qm.check_or_say(action, said("refused.zwap"), self.team):
             return attack
         qm.commit(action, {})
         now = qm.kompakt.category_at(self.team)
-        told = "see your phone" if has_view(qm.ears, self.team) else f"your category is now {now}"
-        qm.say(
-            f"Zwap: {team_name(self.team)} and {team_name(named[0])} swap tokens, unseen. "
-            f"{team_name(self.team)}, {told}."
-        )
+        hidden = has_view(qm.ears, self.team)
+        told = said("kompakt.zwap.phone") if hidden else said("kompakt.zwap.now", category=now)
+        team, other = team_name(self.team), team_name(named[0])
+        qm.say(said("kompakt.zwap.done", team=team, other=other, told=told))
         if attack is not None:
-            hidden = has_view(qm.ears, self.team)
-            attack = self.offer_take_back(attack, "the new token" if hidden else now)
+            attack = self.offer_take_back(attack, said("kompakt.new_token") if hidden else now)
         return attack
 
     def _why_not(self) -> str:
         if self.qm.kompakt.zwapped:
-            return "one zwap a turn"
-        return "the round's last team cannot zwap"
+            return said("kompakt.why.one_zwap")
+        return said("kompakt.why.last_team")
 
     def attack_taken(self, attacker: str, when: str) -> str:
         stake = BEFORE_STAKE if when == "before" else AFTER_STAKE
-        return (
-            f"Bezzerwizzer from {team_name(attacker)}, {when} the question: "
-            f"{points(stake)} at stake. A miss gives them to {team_name(self.team)}."
+        stakes = points(stake)
+        return said(
+            f"kompakt.shout.{when}",
+            team=team_name(attacker),
+            stake=stakes,
+            defender=team_name(self.team),
         )
 
 

@@ -14,17 +14,18 @@ from pathlib import Path
 from voicemaster.decks import Deck, load_deck
 from voicemaster.decks.refs import card_digest, deck_ref, find_deck
 from voicemaster.host.setup.errors import SetupError
+from voicemaster.locales import ENGLISH, UnknownLanguage, locale_for
 from voicemaster.places import Places, bundled_decks
 from voicemaster.rules import Game
 
-DEFAULT_DECK = "decks/standard-en.yaml"
+DEFAULT_DECK = ENGLISH.deck("standard")
 
 
 VARIANT_DECKS = {"kompakt": DEFAULT_DECK}  # a variant's default deck: decks/<variant>-en.yaml
 
 
 def default_deck(variant: str = "standard") -> str:
-    return VARIANT_DECKS.get(variant, f"decks/{variant}-en.yaml")
+    return VARIANT_DECKS.get(variant, ENGLISH.deck(variant))
 
 
 def deck_folders(places: Places | None = None) -> tuple[Path, ...]:
@@ -84,7 +85,11 @@ def timeline_deck_problem(deck: Deck, teams: int) -> str | None:
 
 def check_deck_serves(deck: Deck, game: Game) -> None:
     """SetupError unless the deck has a question for every category the game can draw (a
-    timeline game: enough cards with a year)."""
+    timeline game: enough cards with a year), and unless a locale speaks the deck's language."""
+    try:
+        locale_for(deck.language)
+    except UnknownLanguage as exc:
+        raise SetupError(f"deck {deck.deck}: {exc}") from None
     if game.name == "timeline":
         problem = timeline_deck_problem(deck, len(game.teams))
         if problem is not None:

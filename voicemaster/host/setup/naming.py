@@ -12,6 +12,7 @@ import jellyfish
 
 from voicemaster import lexicon
 from voicemaster.host import intents
+from voicemaster.host.phrases import said
 from voicemaster.rules.base import TEAM_COLOURS
 from voicemaster.rules.categories import FAMILIE, ORD, STANDARD
 from voicemaster.speech.asr import grammar
@@ -92,15 +93,15 @@ def problem(name: str, others: Sequence[str] = ()) -> str | None:
     """Why ``name`` cannot be a team's name next to the ``others`` (spoken forms), or None."""
     text = spoken(name)
     if not text:
-        return "I could not make out a name"
+        return said("name.none")
     if grammar.words(name, ascii_only=False) != grammar.words(name):
-        return f"I cannot pronounce every letter of {name.strip()}"
-    said = text.split()
-    if len(said) > MAX_WORDS or len(text) > MAX_LETTERS:
-        return "a team name has at most three short words"
-    unsayable = [w for w in said if not pronounceable(w)]
+        return said("name.letters", name=name.strip())
+    parts = text.split()
+    if len(parts) > MAX_WORDS or len(text) > MAX_LETTERS:
+        return said("name.long")
+    unsayable = [w for w in parts if not pronounceable(w)]
     if unsayable or len(text.replace(" ", "")) < 2:
-        return f"I cannot say {(unsayable or said)[0]} clearly"
+        return said("name.unsayable", word=(unsayable or parts)[0])
     return _clash(text, others)
 
 
@@ -109,14 +110,14 @@ def _clash(text: str, others: Sequence[str]) -> str | None:
     for word in text.split():
         hit = next((w for w in sorted(words) if alike(word, w)), None)
         if hit is not None:
-            return f"{hit} is a word I listen for during the game"
+            return said("name.reserved_word", word=hit)
     hit = next((p for p in phrases if f" {p} " in f" {text} " or alike(text, p)), None)
     if hit is not None:
-        return f"{hit} is something I listen for during the game"
+        return said("name.reserved_phrase", phrase=hit)
     for other in others:
         shared = set(text.split()) & set(other.split())
         if shared or alike(text, other, loose=True):
-            return f"it sounds too much like {other}"
+            return said("name.alike", other=other)
     return None
 
 

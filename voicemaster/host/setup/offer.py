@@ -12,9 +12,10 @@ import time
 
 from voicemaster import lexicon
 from voicemaster.host import intents
-from voicemaster.host.phrases import team_name
+from voicemaster.host.phrases import said, team_name
 from voicemaster.host.setup.resume import describe
 from voicemaster.host.setup.saved import SavedGame
+from voicemaster.judge.text import normalise_plain
 from voicemaster.speech.base import Ears, Expectation, Speaker
 
 SHOWN = 3  # games told by voice; `voicemaster games` lists them all
@@ -28,21 +29,15 @@ TRIES = 3
 def offer_text(games: list[SavedGame], now: float) -> str:
     shown = games[:SHOWN]
     if len(games) == 1:
-        return (
-            f"There is an unfinished game: {describe(games[0], now)}. Shall we go on with it? "
-            "Say yes, or no for a new game."
-        )
-    told = " ".join(f"Game {ORDINALS[n]}: {describe(g, now)}." for n, g in enumerate(shown))
+        return said("offer.one", game=describe(games[0], now))
+    told = " ".join(
+        said("offer.game", number=ORDINALS[n], game=describe(g, now)) for n, g in enumerate(shown)
+    )
     more = len(games) - len(shown)
     rest = ""
     if more:
-        rest = (
-            f" There {'is one' if more == 1 else f'are {more}'} more: voicemaster games lists all."
-        )
-    return (
-        f"There are {len(games)} unfinished games. {told}{rest} Which one shall we go on with? "
-        "Say its number or a team's name, or new game."
-    )
+        rest = said("offer.more.1") if more == 1 else said("offer.more", more=more)
+    return said("offer.many", count=len(games), games=told, rest=rest)
 
 
 def expectation(shown: list[SavedGame]) -> Expectation:
@@ -54,7 +49,7 @@ def expectation(shown: list[SavedGame]) -> Expectation:
 
 def choose(text: str, shown: list[SavedGame]) -> SavedGame | str | None:
     """The game ``text`` picks, None for a new game, or what to say to ask again."""
-    norm = intents.normalize(text)
+    norm = normalise_plain(text)
     words = norm.split()
     yes = intents.yes_no(norm)
     if yes is False or any(w in NEW_WORDS for w in words):
@@ -68,18 +63,18 @@ def choose(text: str, shown: list[SavedGame]) -> SavedGame | str | None:
         return named[0]
     if named:
         shared = set(_names(named[0], norm)).intersection(*(_names(g, norm) for g in named))
-        who = team_name(sorted(shared)[0]) if shared else "that name"
-        return f"More than one of these games has {who}. Say the game's number."
+        who = team_name(sorted(shared)[0]) if shared else said("offer.that_name")
+        return said("offer.ambiguous", name=who)
     if yes and len(shown) == 1:
         return shown[0]
-    return "Say the game's number or a team's name, or new game."
+    return said("offer.hint")
 
 
 def _names(game: SavedGame, norm: str) -> list[str]:
     """The names of ``game`` (its teams', its own) that ``norm`` says."""
     own = [game.name] if game.named else []
     said = f" {norm} "
-    return [n for n in (*game.game.teams, *own) if f" {intents.normalize(n)} " in said]
+    return [n for n in (*game.game.teams, *own) if f" {normalise_plain(n)} " in said]
 
 
 def offer(
@@ -98,5 +93,5 @@ def offer(
         if not isinstance(picked, str):
             return picked
         speaker.say(picked)
-    speaker.say("We start a new game; the saved ones stay saved.")
+    speaker.say(said("offer.new_game"))
     return None

@@ -18,7 +18,7 @@ from typing import Any
 
 from voicemaster.decks import Deck
 from voicemaster.decks.refs import card_digest, deck_key
-from voicemaster.host.phrases import listing, team_name
+from voicemaster.host.phrases import listing, said, spoken_locale, team_name
 from voicemaster.host.setup.decks import load_decks
 from voicemaster.host.setup.errors import SetupError
 from voicemaster.host.setup.saved import SavedGame
@@ -99,19 +99,13 @@ def describe(saved: SavedGame, now: float | None = None) -> str:
     name first, "christmas: the standard game ...")."""
     now = time.time() if now is None else now
     when = when_played(saved.mtime, now)
-    text = f"the {saved.game.name} game from {when}, {scores(dict(saved.game.positions))}"
-    return f"{saved.name}: {text}" if saved.named else text
+    positions = scores(dict(saved.game.positions))
+    text = said("saved.game", variant=saved.game.name, when=when, scores=positions)
+    return said("saved.named", name=saved.name, game=text) if saved.named else text
 
 
-DROPPED_KINDS = {
-    "question": "the result of {team}'s question",
-    "playoff": "a play-off result",
-    "round": "the tiles of a new round",
-    "zwap": "a zwap by {team}",
-    "deal": "a deal of cards",
-    "place": "{team}'s placement",
-    "tiebreak": "a tie-break",
-}
+# the record lines a crash may have torn, each said as the catalogue's "dropped.<kind>"
+DROPPED_KINDS = ("question", "playoff", "round", "zwap", "deal", "place", "tiebreak")
 
 
 def dropped_note(data: bytes) -> str | None:
@@ -121,13 +115,13 @@ def dropped_note(data: bytes) -> str | None:
     text = data.decode("utf-8", "replace")
     kind = re.match(r'\s*\{\s*"(\w+)"', text)
     team = re.search(r'"team"\s*:\s*"([^"]+)"', text)
-    phrase = DROPPED_KINDS.get(kind.group(1) if kind else "", "part of a step")
-    if "{team}" in phrase:
-        phrase = phrase.format(team=team_name(team.group(1))) if team else "part of a step"
-    return (
-        "The game stopped while its last step was being saved, so that step is dropped: "
-        f"{phrase}. We go on from just before it."
-    )
+    found = kind.group(1) if kind else ""
+    template = spoken_locale().phrases.get(f"dropped.{found}", "") if found in DROPPED_KINDS else ""
+    if not template or ("{team}" in template and team is None):
+        phrase = said("dropped.part")
+    else:
+        phrase = template.format(team=team_name(team.group(1)) if team else "")
+    return said("dropped", step=phrase)
 
 
 def changed_ids(lines: list[dict[str, Any]], deck: Deck) -> list[str]:

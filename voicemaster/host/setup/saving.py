@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from voicemaster import lexicon
 from voicemaster.host import intents
+from voicemaster.host.phrases import said
 from voicemaster.records import SaveError
 from voicemaster.speech.base import Ears, Expectation, Speaker
 
@@ -28,8 +29,7 @@ def play_on_unsaved(speaker: Speaker, ears: Ears) -> Callable[[SaveError], bool]
         return ask_yes(
             speaker,
             ears,
-            f"I cannot save this game: {error.reason}. Shall we keep playing without saving? "
-            "Say yes or no.",
+            said("unsaved.ask", why=error.reason),
         )
 
     return ask

@@ -11,9 +11,10 @@ from typing import Generic, TypeVar
 
 from voicemaster import lexicon
 from voicemaster.host import intents
-from voicemaster.host.phrases import listing, team_name
+from voicemaster.host.phrases import listing, said, team_name
 from voicemaster.host.setup import naming
 from voicemaster.host.setup.errors import SetupError
+from voicemaster.judge.text import normalise_plain
 from voicemaster.rules import find_variant
 from voicemaster.rules.base import TEAM_COLOURS, Settings
 from voicemaster.rules.kompakt import TARGET
@@ -21,7 +22,7 @@ from voicemaster.speech.base import Ears, Expectation, Speaker
 
 T = TypeVar("T")
 QUIT = lexicon.COMMANDS["quit"]
-STOPPED = "All right, we stop here. No game was started."
+STOPPED = "setup.stopped"  # the catalogue's key
 TIMEOUT_S = 20.0
 FAILURES = 3  # replies not understood before the default is taken
 TURNS = 8  # replies heard at one question at most (repeat and help included)
@@ -63,7 +64,7 @@ class SetupQuit(SetupError):
 def stop_if_quit(speaker: Speaker, text: str) -> None:
     """ "quit" (in any of its forms) during the set-up: say so and stop (SetupQuit)."""
     if intents.parse(text) == intents.Command("quit"):
-        speaker.say(STOPPED)
+        speaker.say(said(STOPPED))
         raise SetupQuit()
 
 
@@ -89,7 +90,7 @@ class Question(Generic[T]):
 
 def meaning(text: str, answers: Mapping[str, T]) -> T | None:
     """The one value the phrases said in ``text`` stand for (None: none or several)."""
-    norm = f" {intents.normalize(text)} "
+    norm = f" {normalise_plain(text)} "
     found = {answers[p] for p in answers if f" {p} " in norm}
     return found.pop() if len(found) == 1 else None
 
@@ -107,7 +108,7 @@ def ask(speaker: Speaker, ears: Ears, question: Question[T]) -> T:
     for _ in range(TURNS):
         heard = ears.hear(grammar, TIMEOUT_S)
         if heard is None or not heard.text.strip():
-            speaker.say(f"I heard nothing; we take the usual. {question.told(question.default)}")
+            speaker.say(said("setup.silent", told=question.told(question.default)))
             return question.default
         stop_if_quit(speaker, heard.text)
         value = meaning(heard.text, question.answers)
@@ -123,18 +124,18 @@ def ask(speaker: Speaker, ears: Ears, question: Question[T]) -> T:
         failures += 1
         if failures >= FAILURES:
             break
-        speaker.say(f"I did not understand {heard.text}. {question.hint}")
-    speaker.say(f"Let's take the usual: {question.told(question.default)}")
+        speaker.say(said("setup.not_understood", heard=heard.text, hint=question.hint))
+    speaker.say(said("setup.default", told=question.told(question.default)))
     return question.default
 
 
 def variant_question() -> Question[str]:
     return Question(
-        "Which rules shall we play? Standard, word edition, family, kompakt or timeline?",
+        said("setup.variant.ask"),
         VARIANTS,
         "standard",
-        "Say standard, word edition, family, kompakt or timeline.",
-        lambda v: f"We play {VARIANT_WORDS[v]}.",
+        said("setup.variant.hint"),
+        lambda v: said("setup.variant.told", variant=VARIANT_WORDS[v]),
     )
 
 
@@ -142,13 +143,13 @@ def count_question(variant: str = "standard") -> Question[int]:
     """How many teams: two to four, and up to six in kompakt (its rulebook sets no limit)."""
     most = find_variant(variant).max_teams
     words = [COUNT_WORDS[n] for n in range(2, most + 1)]
-    said = ", ".join(words[:-1]) + f" or {words[-1]}"
+    counts = said("help.or", first=said("list.join").join(words[:-1]), last=words[-1])
     return Question(
-        f"How many teams are playing? {said.capitalize()}?",
+        said("setup.count.ask", counts=counts.capitalize()),
         {w: n for w, n in COUNTS.items() if n <= most},
         2,
-        f"Say {said}.",
-        lambda n: f"{COUNT_WORDS[n].capitalize()} teams.",
+        said("setup.count.hint", counts=counts),
+        lambda n: said("setup.count.told", count=COUNT_WORDS[n].capitalize()),
     )
 
 
@@ -159,23 +160,21 @@ def track_question(variant: str) -> Question[int] | None:
         return None
     if variant == "kompakt":
         return Question(
-            "How many points win the game? Fifteen, twenty or thirty?",
+            said("setup.target.ask"),
             TARGETS,
             TARGET,
-            "Say fifteen, twenty or thirty points.",
-            lambda n: f"The first team to {n} points wins.",
+            said("setup.target.hint"),
+            lambda n: said("setup.target.told", points=n),
         )
     return Question(
-        "How long is the track? Twenty spaces, thirty or forty? Thirty is the usual.",
+        said("setup.track.ask"),
         TRACKS,
         Settings().track,
-        "Say twenty, thirty or forty; or short, normal or long.",
-        lambda n: f"The finish is at {n}.",
+        said("setup.track.hint"),
+        lambda n: said("setup.track.told", track=n),
     )
 
 
-NAMES_ASK = "Say the team names, or say colours for red, blue, green and yellow."
-NAMES_HINT = "Say colours, or say the name of team one, for example Tigers, Sharks or Owls."
 # common names by grammar (naming.SUGGESTED), any other name by free decoding
 NAME_GRAMMAR = Expectation(options=naming.SUGGESTED, commands=(*COLOURS, REPEAT[0], HELP[0], *QUIT))
 CONFIRM = Expectation(commands=(*lexicon.YES_NO, REPEAT[0], *QUIT))
@@ -200,19 +199,20 @@ def _reply(speaker: Speaker, ears: Ears, asked: str, hint: str) -> str | None:
 def ask_names(speaker: Speaker, ears: Ears, count: int) -> list[str]:
     """The teams' names: colours (the default), or a name per team, each checked and
     confirmed ("Team two is the Tigers. Right?"); typed names may come comma-separated."""
-    speaker.say(NAMES_ASK)
-    first = _reply(speaker, ears, NAMES_ASK, NAMES_HINT)
+    names_ask = said("setup.names.ask")
+    speaker.say(names_ask)
+    first = _reply(speaker, ears, names_ask, said("setup.names.hint"))
     if first is None or _said(first, COLOURS):
         teams = list(TEAM_COLOURS[:count])
-        lead = "I heard nothing; we take colours. " if first is None else ""
-        speaker.say(f"{lead}The teams are {listing([team_name(t) for t in teams])}.")
+        lead = said("setup.names.silent") if first is None else ""
+        speaker.say(said("setup.teams", lead=lead, teams=listing([team_name(t) for t in teams])))
         return teams
     pending = [part for part in first.split(",") if part.strip()]
     teams = []
     for index in range(count):
         given = pending.pop(0) if pending else None
         teams.append(_name_team(speaker, ears, index, teams, given))
-    speaker.say(f"The teams are {listing([team_name(t) for t in teams])}.")
+    speaker.say(said("setup.teams", lead="", teams=listing([team_name(t) for t in teams])))
     return teams
 
 
@@ -220,28 +220,30 @@ def _name_team(
     speaker: Speaker, ears: Ears, index: int, taken: list[str], given: str | None
 ) -> str:
     """One team's name (``given``: already said); three names refused: a colour."""
-    team = f"Team {NUMBER_WORDS[index + 1]}"
-    asked = f"{team}: what is its name? Or say colour."
+    number = NUMBER_WORDS[index + 1]
+    team = said("setup.team", number=number)
+    asked = said("setup.team.ask", team=team)
     failures = 0
     while failures < FAILURES:
         if given is None:
             speaker.say(asked)
-            given = _reply(speaker, ears, asked, f"Say a name for {team.lower()}, or colour.")
+            given = _reply(speaker, ears, asked, said("setup.team.hint", number=number))
         if given is None or _said(given, COLOURS):
             colour = naming.fallback_colour(index, taken)
-            lead = "I heard nothing; we take a colour. " if given is None else ""
-            speaker.say(f"{lead}{team} is {team_name(colour)}.")
+            lead = said("setup.team.silent") if given is None else ""
+            speaker.say(said("setup.team.colour", lead=lead, team=team, colour=team_name(colour)))
             return colour
         why = naming.problem(given, taken)
         name = naming.spoken(given)
         given = None
-        if why is None and _confirmed(speaker, ears, f"{team} is the {team_name(name)}. Right?"):
+        confirm = said("setup.team.confirm", team=team, name=team_name(name))
+        if why is None and _confirmed(speaker, ears, confirm):
             return name
         failures += 1
         if why is not None:
-            speaker.say(f"Not that name: {why}. Please choose another.")
+            speaker.say(said("setup.team.refused", why=why))
     colour = naming.fallback_colour(index, taken)
-    speaker.say(f"Let's take a colour: {team.lower()} is {team_name(colour)}.")
+    speaker.say(said("setup.team.fallback", number=number, colour=team_name(colour)))
     return colour
 
 
@@ -256,13 +258,14 @@ def _confirmed(speaker: Speaker, ears: Ears, question: str) -> bool:
             if silent:
                 return True
             silent = True
-            speaker.say(f"{question} Say yes or no.")
+            speaker.say(said("setup.yes_or_no", question=question))
             continue
         stop_if_quit(speaker, heard.text)
         answer = intents.yes_no(heard.text)
         if answer is not None:
             return answer
-        speaker.say(question if _said(heard.text, REPEAT) else f"{question} Say yes or no.")
+        again = said("setup.yes_or_no", question=question)
+        speaker.say(question if _said(heard.text, REPEAT) else again)
     return False
 
 

@@ -15,7 +15,7 @@ from voicemaster.host.channels import Point
 from voicemaster.host.hearing import QuitGame
 from voicemaster.host.hosting import Host
 from voicemaster.host.listening import Correction
-from voicemaster.host.phrases import team_name
+from voicemaster.host.phrases import said, team_name
 from voicemaster.host.point_words import SURE
 from voicemaster.host.setup.decks import timeline_deck_problem
 from voicemaster.host.timeline import phrases as say
@@ -27,15 +27,13 @@ from voicemaster.rules.timeline import TimelineGame, fits
 from voicemaster.rules.timeline_types import Place, Tiebreak, TimelineCard, ZwapCards
 from voicemaster.speech.base import Expectation
 
-NO_VERDICT = "In a timeline game the years decide: there is no verdict to change."
-NO_PASS = "A tie-break has no pass: every tied player places the card. Say a gap number."
 LINE_WORDS = ("repeat the line", "my cards", "card", "gap", "before", "after", "between")
 
 
 class TimelineQuizmaster(Host[TimelineGame]):
     listener_commands = COMMAND_WORDS + LINE_WORDS
     hosts = TimelineGame
-    sure_questions = {**SURE, "undo": "Take back the last placement?"}
+    sure_questions = {**SURE, "undo": "sure.timeline.undo"}
 
     @cached_property
     def pool(self) -> list[TimelineCard]:
@@ -130,7 +128,7 @@ class TimelineQuizmaster(Host[TimelineGame]):
         """Play until the game ends ("finished") or the players quit ("quit")."""
         problem = self.deck_problem()
         if problem is not None:
-            self.say(f"I cannot play: {problem}.")
+            self.say(said("timeline.cannot_play", why=problem))
             return "no deck"
         try:
             while True:
@@ -148,8 +146,8 @@ class TimelineQuizmaster(Host[TimelineGame]):
     def _final_corrections(self) -> None:
         """The end, and one last chance to take back the last placement, as in the other
         games (an undo raises ``Correction``, and the game goes on)."""
-        self.say(f"The game is over. {self.standings()}")
-        prompt = "Any corrections? Say undo to take back the last placement; or say nothing."
+        self.say(said("timeline.over", standings=self.standings()))
+        prompt = said("timeline.corrections")
         self.say(prompt)
         self.listener.ask(Point.FINAL, None, prompt, self.timing.before, windows.commands())
 
@@ -169,12 +167,9 @@ class TimelineQuizmaster(Host[TimelineGame]):
         first = self.game.round == 0
         self.commit(deal, {})
         if first:
-            self.say(
-                "Bezzerwizzer Timeline. Four cards lie face up on the line and every player "
-                "has four cards. Place a card by saying, for example: card two, gap three."
-            )
+            self.say(said("timeline.welcome"))
         else:
-            self.say("Round two. Every player gets four new cards; the wheel is back on one.")
+            self.say(said("timeline.round_two"))
 
     def tiebreak(self) -> None:
         cards = self.game.draw_tiebreak_cards(self.rng("tiebreak"), self.pool)
@@ -195,8 +190,13 @@ class TimelineQuizmaster(Host[TimelineGame]):
     def ask_gap(self, team: str, card: TimelineCard, line: list[TimelineCard]) -> int:
         from voicemaster.host.timeline.intents import parse_placement
 
-        prompt = f"{team_name(team)}, your card: {self.title(card.id)}. {self.read_line(line)}"
-        self.say(prompt + " Which gap?")
+        prompt = said(
+            "timeline.tiebreak.card",
+            team=team_name(team),
+            title=self.title(card.id),
+            line=self.read_line(line),
+        )
+        self.say(said("timeline.tiebreak.ask", prompt=prompt))
         for _ in range(3):
             seen = tuple(f"{c.id}:{c.year}" for c in line)  # the line as it now lies
             intent, heard = self.listener.ask(
@@ -214,10 +214,10 @@ class TimelineQuizmaster(Host[TimelineGame]):
             if got is not None and got.gap is not None:
                 return got.gap
             if intent == intents.Command("pass"):
-                self.say(NO_PASS)
+                self.say(said("timeline.tiebreak.no_pass"))
                 continue
-            self.say(got.problem if got and got.problem else "Please say a gap number.")
-        self.say("Time is up: the card goes into gap one.")
+            self.say(got.problem if got and got.problem else said("timeline.say_gap"))
+        self.say(said("timeline.tiebreak.time_up"))
         return 1
 
     # --- corrections ---------------------------------------------------------------------------
@@ -225,24 +225,24 @@ class TimelineQuizmaster(Host[TimelineGame]):
         """The years decide (no verdict to change); undo takes back the card waiting for
         Bezzerwizzers, else the record's last placement or zwap."""
         if right is not None:
-            return NO_VERDICT
+            return said("timeline.no_verdict")
         if kind == "bezzerwizzer" or isinstance(self.log.last_action(), Place | ZwapCards):
             return None
-        return "There is nothing to undo now."
+        return said("timeline.nothing_to_undo")
 
     def _take_back(self, right: bool | None) -> None:
         if right is not None:
-            self.say(NO_VERDICT)
+            self.say(said("timeline.no_verdict"))
             return
         last = self.log.last_action()
         if not isinstance(last, Place | ZwapCards):
-            self.say("There is nothing to undo now.")
+            self.say(said("timeline.nothing_to_undo"))
             return
         self.log.lines = self.log.lines[:-1]
         self.log.rewrite_last(self.log.lines[-1])  # the record without its last line
         self.game = self.replay()
-        kind = "placement" if isinstance(last, Place) else "zwap"
-        self.say(f"The last {kind} is taken back.")
+        kind = "place" if isinstance(last, Place) else "zwap"
+        self.say(said(f"timeline.taken_back.{kind}"))
 
 
 __all__ = ["TimelineQuizmaster", "ZwapCards"]

@@ -2,7 +2,7 @@
 
 Placements can be said by number ("card three, gap two"), by naming neighbours ("the moon
 landing goes after the Berlin Wall", "between X and Y", "before X"), or by the ends of the line
-("at the start", "at the end").  Which card a title names is ``timeline_titles``'s work;
+("at the start", "at the end").  Which card a title names is ``host.timeline.titles``'s work;
 card and gap numbers are words of ``judge.numbers``.
 """
 
@@ -12,9 +12,10 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from voicemaster.host.intents import normalize
+from voicemaster.host.phrases import said
 from voicemaster.host.timeline.titles import Title, match_title
 from voicemaster.judge.numbers import cardinal_word, position_words
+from voicemaster.judge.text import normalise_plain
 from voicemaster.lexicon import SHOUTS, ZWAP_WORDS
 
 WORDS = [cardinal_word(n) for n in range(24)]  # "zero" .. "twenty-three"
@@ -110,7 +111,8 @@ def relation_gap(text: str, line: Sequence[str]) -> tuple[int | None, str, str]:
         return (*_between(rest, line), subject)
     index = match_title(rest, line)
     if index is None:
-        return None, f"I do not know {rest.strip() or 'that card'} on the line", subject
+        card = rest.strip() or said("timeline.that_card")
+        return None, said("timeline.unknown_card", card=card), subject
     return (index + 1 if rel in ("before", "earlier than") else index + 2), "", subject
 
 
@@ -126,13 +128,13 @@ def _between(rest: str, line: Sequence[str]) -> tuple[int | None, str]:
             if best[1] - best[0] == 1:
                 return best[1] + 1, ""
     if best is not None:
-        return None, f"{line[best[0]]} and {line[best[1]]} are not next to each other"
-    return None, "I did not catch the two cards on the line"
+        return None, said("timeline.not_neighbours", first=line[best[0]], second=line[best[1]])
+    return None, said("timeline.missed_two")
 
 
 def parse_placement(text: str, hand: Sequence[str], line: Sequence[str]) -> Placement | None:
     """A placement in ``text`` (None: the utterance is no placement at all)."""
-    norm = normalize(text)
+    norm = normalise_plain(text)
     card = said_number(norm, "card")
     gap = said_number(norm, GAP_WORDS)
     problem, subject = "", norm
@@ -142,12 +144,13 @@ def parse_placement(text: str, hand: Sequence[str], line: Sequence[str]) -> Plac
         subject = re.sub(rf"(^| ){GAP_WORDS} (number )?[a-z0-9-]+.*$", " ", norm)
     if card is not None:
         card = card - 1 if 1 <= card <= len(hand) else None
-        problem = problem or ("" if card is not None else f"say a card from one to {len(hand)}")
+        wrong_card = said("timeline.card_range", most=len(hand))
+        problem = problem or ("" if card is not None else wrong_card)
     else:
         subject = re.sub(r"(^| )card (number )?[a-z0-9-]+", " ", subject)
         card = match_title(subject, hand)
     if gap is not None and not 1 <= gap <= len(line) + 1:
-        problem, gap = f"the gaps go from one to {len(line) + 1}", None
+        problem, gap = said("timeline.gap_range", most=len(line) + 1), None
     if card is None and gap is None and not problem:
         return None
     if card is None and len(hand) == 1:
@@ -157,7 +160,7 @@ def parse_placement(text: str, hand: Sequence[str], line: Sequence[str]) -> Plac
 
 def parse_pawn(text: str, teams: Sequence[str], line: Sequence[str]) -> PawnCall | None:
     """ "Bezzerwizzer blue, gap four" (None: no Bezzerwizzer was said)."""
-    norm = normalize(text)
+    norm = normalise_plain(text)
     if not any(_has(norm, s) for s in SHOUTS):
         return None
     named = [t for t in teams if _has(norm, t.lower())]
@@ -171,7 +174,7 @@ def parse_pawn(text: str, teams: Sequence[str], line: Sequence[str]) -> PawnCall
     if gap is None:
         gap, problem, _ = relation_gap(norm, line)
     if gap is not None and not 1 <= gap <= len(line) + 1:
-        gap, problem = None, f"the gaps go from one to {len(line) + 1}"
+        gap, problem = None, said("timeline.gap_range", most=len(line) + 1)
     return PawnCall(team, gap, problem)
 
 
@@ -179,7 +182,7 @@ def parse_zwap(
     text: str, teams: Sequence[str], me: str, hands: Mapping[str, Sequence[tuple[str, str]]]
 ) -> ZwapCall | None:
     """ "zwap my card two with blue's card one" or "zwap <title> with <title>"."""
-    norm = normalize(text)
+    norm = normalise_plain(text)
     if not any(_has(norm, w) for w in ZWAP_WORDS):
         return None
     found: list[str] = []
@@ -228,7 +231,7 @@ def parse(
     zwap = parse_zwap(text, teams, me, hands)
     if zwap is not None:
         return zwap
-    norm = normalize(text)
+    norm = normalise_plain(text)
     if any(_has(norm, p) for p in HAND_REQUESTS):
         return HandRequest()
     if any(_has(norm, p) for p in LINE_REQUESTS) and not said_number(norm, GAP_WORDS):

