@@ -17,6 +17,7 @@ import pytest
 from voicemaster.cli import main
 from voicemaster.records import RecordError, RecordWriter, parse_lines, read_record
 from voicemaster.rules import Question, Settings, find_variant
+from voicemaster.rules.registry import sample_action
 
 GOLDEN = Path(__file__).parent / "golden"
 VARIANT_DIRS = sorted(d for d in GOLDEN.iterdir() if d.is_dir())
@@ -116,7 +117,7 @@ def test_the_writer_appends_durable_lines_that_replay(tmp_path: Path) -> None:
     rng = random.Random(4)
     with RecordWriter(path, game.header()) as writer:
         while not game.finished:
-            action = game.sample_action(rng)
+            action = sample_action(game, rng)
             game.apply(action)
             writer.write(game.encode_action(action))
     replayed = read_record(path).game
@@ -160,7 +161,7 @@ def test_every_line_is_fsynced_before_the_writer_returns(
         lines = 1
         assert (path.stat().st_ino, path.stat().st_size) in synced, "the header"
         while not game.finished:
-            action = game.sample_action(rng)
+            action = sample_action(game, rng)
             game.apply(action)
             seen = len(synced)
             writer.write(game.encode_action(action))

@@ -15,12 +15,12 @@ from tests.helpers.board import Listener, answer, view
 from voicemaster.board.ears import BoardEars
 from voicemaster.board.live import LiveBoard
 from voicemaster.board.runner import BoardServer
+from voicemaster.commands.variants import find
 from voicemaster.decks import load_deck
 from voicemaster.host.channels import TranscriptSpeaker
 from voicemaster.host.listening import Timing
 from voicemaster.host.log import GameLog, LogObservers
 from voicemaster.host.quiz import Quiz
-from voicemaster.host.session import quizmaster_class
 from voicemaster.records import read_record
 from voicemaster.simulator.table import SimTable
 
@@ -68,7 +68,7 @@ def play(tmp_path: Path, header: dict[str, Any], phones: tuple[str, ...]) -> dic
     table = SimTable(log, int(header["seed"]), 0.6, deck)
     ears = BoardEars(table, board, pace=0.06)
     speaker = TranscriptSpeaker()
-    master = quizmaster_class(header["variant"])(
+    master = find(header["variant"]).quizmaster(
         log, Quiz(deck, log.used_cards()), speaker, ears, Timing()
     )
     running = [Phone(url, team, board.codes.codes[team]) for team in phones]

@@ -17,9 +17,7 @@ from voicemaster.decks import (
     deck_from_stream,
     load_deck,
 )
-from voicemaster.rules import registry
-from voicemaster.rules.categories import STANDARD
-from voicemaster.rules.standard import StandardGame
+from voicemaster.rules.standard.categories import STANDARD
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "decks"
 
@@ -290,23 +288,6 @@ def test_deck_from_dict_reports_without_lines() -> None:
     assert deck_from_dict(data).questions[0].answer == "Jaws"
 
 
-class _Timeline(StandardGame):
-    name = "timeline"
-    categories = ()
-
-
-class _Kompakt(StandardGame):
-    name = "kompakt"
-    categories = ()
-
-
-@pytest.fixture
-def future_variants(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Variants that the rules will get later, registered for this test only."""
-    monkeypatch.setattr(registry, "VARIANTS", (*registry.VARIANTS, _Timeline, _Kompakt))
-
-
-@pytest.mark.usefixtures("future_variants")
 def test_timeline_cards_need_a_year_and_no_category() -> None:
     text = HEAD.replace("standard", "timeline") + (
         "  - id: t1\n    question: The first Moon landing\n    year: 1969\n"
@@ -325,7 +306,6 @@ def test_timeline_cards_need_a_year_and_no_category() -> None:
     ]
 
 
-@pytest.mark.usefixtures("future_variants")
 def test_kompakt_borrows_the_standard_categories() -> None:
     deck = deck_from_stream(io.StringIO((HEAD + GOOD_CARD).replace("standard", "kompakt")))
     assert list(deck.categories()) == list(STANDARD)

@@ -21,7 +21,7 @@ from voicemaster.host.familie.dialogue import ask_kinds
 from voicemaster.host.phrases import said
 from voicemaster.host.setup.voice import STOPPED, SetupQuit, ask_setup
 from voicemaster.host.timeline.phrases import word
-from voicemaster.rules.timeline import right_gaps
+from voicemaster.rules.timeline.line import right_gaps
 
 
 def test_a_bezzerwizzer_without_tokens_is_refused_in_plain_words(tmp_path: Path) -> None:

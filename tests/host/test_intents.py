@@ -6,7 +6,7 @@ import pytest
 
 from voicemaster.host import intents
 from voicemaster.host.intents import AskCode, Command, Override, Shout, Speech, ZwapTiles
-from voicemaster.rules.categories import STANDARD
+from voicemaster.rules.standard.categories import STANDARD
 
 TEAMS = ("red", "blue", "green")
 

@@ -90,7 +90,7 @@ def test_team_names_ending_in_s_take_plural_possessives_and_verbs() -> None:
     from voicemaster.host.phrases import possessive, verb
     from voicemaster.host.timeline.phrases import pawn
     from voicemaster.rules.kompakt import KompaktGame
-    from voicemaster.rules.timeline_types import PawnResolved
+    from voicemaster.rules.timeline.types import PawnResolved
 
     assert possessive("tigers") == "Tigers'" and possessive("red") == "Red's"
     assert verb("tigers", "starts") == "Tigers start"

@@ -10,9 +10,9 @@ import pytest
 from voicemaster.records import game_from_header
 from voicemaster.rules import Attack, IllegalAction, Playoff, Question, StartRound, Zwap
 from voicemaster.rules.actions import Action
-from voicemaster.rules.categories import FAMILIE
 from voicemaster.rules.events import GameWon, Moved, PlayoffStarted
 from voicemaster.rules.familie import FamilieGame, FamilieSettings, Options, options_for
+from voicemaster.rules.familie.categories import FAMILIE
 
 RED = ("Music", "Music", "Sport", "History")  # the same category twice: legal in familie
 BLUE = ("Geography", "Language", "Society", "Leisure")

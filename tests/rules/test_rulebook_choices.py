@@ -30,11 +30,11 @@ def test_every_test_named_exists() -> None:
 
 
 def test_every_rule_and_piece_of_code_named_exists() -> None:
-    rules_code = "".join(p.read_text() for p in (ROOT / "voicemaster" / "rules").glob("*.py"))
+    rules_code = "".join(p.read_text() for p in (ROOT / "voicemaster" / "rules").rglob("*.py"))
     for rule in re.findall(r"[Rr]ule `([a-z-]+)`", DOC):
         assert f'"{rule}"' in rules_code, rule
     for owner, name in re.findall(r"`([A-Z]\w+)\.(\w+)`", DOC):
         assert re.search(rf"class {owner}\b", rules_code), owner
         assert re.search(rf"\b{name}\b", rules_code), f"{owner}.{name}"
-    for name, module in re.findall(r"`(\w+)` \(`(voicemaster/rules/\w+\.py)`", DOC):
+    for name, module in re.findall(r"`(\w+)` \(`(voicemaster/rules/[\w/]+\.py)`", DOC):
         assert re.search(rf"\b{name}\b", (ROOT / module).read_text()), f"{module}: {name}"

@@ -23,16 +23,10 @@ from voicemaster.cli import main
 from voicemaster.records import parse_lines
 from voicemaster.rules import IllegalAction, Settings, find_variant
 from voicemaster.rules.events import GameWon, Moved, RoundEnded
-from voicemaster.rules.timeline import (
-    LAP,
-    PAWNS,
-    TimelineGame,
-    TimelineSettings,
-    fits,
-    right_gaps,
-    thin,
-)
-from voicemaster.rules.timeline_types import (
+from voicemaster.rules.timeline.game import TimelineGame
+from voicemaster.rules.timeline.line import fits, right_gaps, thin
+from voicemaster.rules.timeline.state import LAP, PAWNS, TimelineSettings
+from voicemaster.rules.timeline.types import (
     CardPlaced,
     Deal,
     LineThinned,

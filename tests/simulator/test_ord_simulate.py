@@ -14,7 +14,7 @@ from voicemaster.host.dialogue import Quizmaster
 from voicemaster.host.listening import Timing
 from voicemaster.host.log import GameLog
 from voicemaster.host.quiz import Quiz
-from voicemaster.rules.categories import ORD
+from voicemaster.rules.standard.categories import ORD
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "host"
 DECK = DATA / "mini-ord.yaml"

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from voicemaster.board.settings import BoardError
+from voicemaster.commands import variants
 from voicemaster.commands.board_beside import board_beside, ears_beside
 from voicemaster.commands.failing import fail
 from voicemaster.commands.play_flags import check_flags
@@ -29,9 +30,9 @@ from voicemaster.host.setup.decks import deck_folders
 from voicemaster.host.setup.errors import SetupError
 from voicemaster.host.setup.resume import changed_cards, dropped_note, preview
 from voicemaster.host.setup.saving import play_on_unsaved, unsaved_message
-from voicemaster.host.setup.voice import VARIANT_WORDS
 from voicemaster.lexicon import YES_NO
 from voicemaster.records import SaveError
+from voicemaster.rules import find_rules
 from voicemaster.rules.base import TEAM_COLOURS
 from voicemaster.settings import PlaySettings
 from voicemaster.speech.base import (
@@ -136,7 +137,7 @@ def timing(settings: PlaySettings, ears: Ears) -> Timing:
 
 def welcome(master: Host[Any], resumed: bool) -> bool:
     """Greet a saved game; False when it is already finished (said, nothing to play)."""
-    game, name = master.game, VARIANT_WORDS.get(master.game.name, master.game.name)
+    game, name = master.game, find_rules(master.game.name).title
     if game.finished:
         winner = f" {team_name(game.winner)} won." if game.winner else ""
         master.say(
@@ -169,7 +170,8 @@ def cmd_play(settings: PlaySettings) -> int:
         return fail(str(exc) or "no input")
     path = chosen.path
     ears = ears_beside(board, ears)
-    master = session.host(speaker, ears, timing(settings, ears), recover)
+    quizmaster = variants.find(session.header.variant).quizmaster
+    master = session.host(quizmaster, speaker, ears, timing(settings, ears), recover)
     try:
         playing = welcome(master, chosen.resumed)
         for note in resume_notes(game_log, session.quiz) if chosen.resumed else []:

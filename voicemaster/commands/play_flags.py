@@ -6,15 +6,18 @@ players could choose (a track of 1 fits none; --kinds only fits familie)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
+from voicemaster.commands import variants
 from voicemaster.commands.arguments_game import MAX_TRACK
 from voicemaster.host.setup.errors import SetupError
 from voicemaster.host.setup.headers import team_names
-from voicemaster.rules import variant_names
+from voicemaster.rules import DEFAULT, Goal, RuleSet, find_rules, rule_sets
 from voicemaster.rules.base import Settings
 from voicemaster.settings import GameOptions
 
 MIN_TRACK = 2  # every rule set: the finish (kompakt: the points to win) at least this far
-NO_STRETCH = ("kompakt", "timeline")  # rule sets without a home stretch
 
 
 def check_flags(game: GameOptions) -> None:
@@ -22,37 +25,38 @@ def check_flags(game: GameOptions) -> None:
     teams = None
     if game.teams is not None or game.names is not None:
         teams = team_names(game.teams, game.names, game.variant)
-    # with the teams given nothing is asked: the rule set is the flag's, or standard
-    variant = game.variant or ("standard" if teams is not None else None)
-    _check_track(game.track, variant)
-    _check_stretch(game.home_stretch, game.track, variant)
-    _check_only_for(variant, "familie", "--kinds", game.kinds)
-    _check_only_for(variant, "kompakt", "--mode empty-bag", game.mode not in (None, "race"))
+    # with the teams given nothing is asked: the rule set is the flag's, or the default
+    name = game.variant or (DEFAULT if teams is not None else None)
+    rules = find_rules(name) if name is not None else None
+    _check_track(game.track, rules)
+    _check_stretch(game.home_stretch, game.track, rules)
+    _check_only_for(rules, lambda r: r.kinds, "--kinds", game.kinds)
+    mode = game.mode not in (None, "race")
+    _check_only_for(rules, lambda r: game.mode in r.modes, f"--mode {game.mode}", mode)
     _check_decks(game.deck)
-    if game.kinds and teams is not None:
-        from voicemaster.host.familie.dialogue import parse_kinds
-
+    players = variants.find(rules.name).players if rules is not None else None
+    if game.kinds and teams is not None and players is not None:
         try:
-            parse_kinds(game.kinds, teams)
+            players(game.kinds, teams, 0, None)  # the flag parses for these teams
         except ValueError as exc:
             raise SetupError(str(exc)) from None
 
 
-def _check_track(track: int | None, variant: str | None) -> None:
+def _check_track(track: int | None, rules: RuleSet[Any] | None) -> None:
     if track is None or MIN_TRACK <= track <= MAX_TRACK:
         return
-    what = "the points to win" if variant == "kompakt" else "the track"
+    what = "the points to win" if rules is not None and rules.goal is Goal.POINTS else "the track"
     if track > MAX_TRACK:  # a longer game would not end in an evening
         raise SetupError(f"--track {track}: {what} may be at most {MAX_TRACK}")
     raise SetupError(f"--track {track}: {what} must be at least {MIN_TRACK}")
 
 
-def _check_stretch(stretch: int | None, track: int | None, variant: str | None) -> None:
+def _check_stretch(stretch: int | None, track: int | None, rules: RuleSet[Any] | None) -> None:
     if stretch is None:
         return
     if stretch < 0:
         raise SetupError(f"--home-stretch {stretch}: it cannot be negative")
-    boards = [v for v in ([variant] if variant else variant_names()) if v not in NO_STRETCH]
+    boards = [r for r in ([rules] if rules else rule_sets()) if r.goal.stretch]
     length = track if track is not None else Settings().track
     if boards and stretch >= length:
         raise SetupError(
@@ -61,8 +65,12 @@ def _check_stretch(stretch: int | None, track: int | None, variant: str | None) 
         )
 
 
-def _check_only_for(variant: str | None, only: str, flag: str, given: object) -> None:
-    if given and variant not in (None, only):
+def _check_only_for(
+    rules: RuleSet[Any] | None, takes: Callable[[RuleSet[Any]], bool], flag: str, given: object
+) -> None:
+    """SetupError when ``flag`` is given for a rule set that does not take it."""
+    if given and rules is not None and not takes(rules):
+        only = " and ".join(r.name for r in rule_sets() if takes(r))
         raise SetupError(f"{flag} is for {only}")
 
 

@@ -29,8 +29,9 @@ from voicemaster.host.setup.offer import offer
 from voicemaster.host.setup.paths import check_record_path, new_record_path
 from voicemaster.host.setup.resume import check_fits, conflicts
 from voicemaster.host.setup.saved import SavedGame, scan
-from voicemaster.host.setup.voice import VARIANT_WORDS, ask_setup
+from voicemaster.host.setup.voice import ask_setup
 from voicemaster.records import Record, RecordHeader, game_from_header
+from voicemaster.rules import DEFAULT, find_rules
 from voicemaster.settings import GameOptions, PlaySettings
 from voicemaster.speech.base import Ears, Speaker
 
@@ -61,17 +62,7 @@ def saved_to_resume(game: GameOptions, folders: tuple[Path, ...]) -> Record:
 
 
 def goal(made: RecordHeader) -> str:
-    header = made.fields
-    if made.variant == "kompakt":
-        if header.get("mode") == "empty-bag":
-            return "We play until the bag is empty."
-        return f"First to {header.get('target')} points wins."
-    if made.variant == "timeline":
-        return (
-            f"A lap of {header.get('track')} points wins at once; "
-            "otherwise the most points after round two."
-        )
-    return f"The finish is at {header.get('track')}."
+    return find_rules(made.variant).goal_sentence(made.fields)
 
 
 def choose_record(
@@ -138,7 +129,7 @@ def new_game(settings: PlaySettings, speaker: Speaker, ears: Ears) -> Chosen:
     places = settings.places
     teams, game = set_up_teams(settings.game, speaker, ears)
     folders = deck_folders(places)
-    paths = deck_paths(game.deck, game.variant or "standard", folders)
+    paths = deck_paths(game.deck, game.variant or DEFAULT, folders)
     extra = variant_extra(game, teams, (speaker, ears))
     header = new_header(header_options(game), teams, {"deck": deck_refs(paths, folders), **extra})
     path = Path(game.record) if game.record else new_record_path(places.games)
@@ -147,7 +138,7 @@ def new_game(settings: PlaySettings, speaker: Speaker, ears: Ears) -> Chosen:
         number = History.load(places.history).begin_game()
         header = RecordHeader.parse({**header.line(), "history": number})
     names = listing([team_name(t) for t in teams])
-    variant = VARIANT_WORDS[header.variant]  # "Bezzerwizzer Ord, the word edition"
+    variant = find_rules(header.variant).title  # "Bezzerwizzer Ord, the word edition"
     variant += "," if "," in variant else ""
     draw = draw_settings(header, path)
     told = f"A new game of {variant} for {len(teams)} teams: {names}. {goal(header)}"
@@ -161,7 +152,7 @@ def set_up_teams(game: GameOptions, speaker: Speaker, ears: Ears) -> tuple[list[
     track unless given as flags, the number of teams and their names.  Returns the teams and
     the options with the rule set and the track chosen."""
     if game.teams is not None or game.names is not None:
-        game = replace(game, variant=game.variant or "standard")
+        game = replace(game, variant=game.variant or DEFAULT)
         return team_names(game.teams, game.names, game.variant), game
     fixed = game.track is not None or game.mode == "empty-bag"
     setup = ask_setup(speaker, ears, game.variant, game.track, ask_track=not fixed)

@@ -13,6 +13,7 @@ from voicemaster.commands.board_beside import board_beside, ears_beside
 from voicemaster.commands.failing import fail
 from voicemaster.commands.new_game import header_options, variant_extra
 from voicemaster.commands.play import stopped_message
+from voicemaster.commands.variants import find
 from voicemaster.decks import DeckError
 from voicemaster.files import RecordBusy, free_path, is_locked
 from voicemaster.host.channels import TranscriptSpeaker
@@ -27,6 +28,7 @@ from voicemaster.host.setup.headers import new_header, team_names
 from voicemaster.host.setup.paths import check_record_path
 from voicemaster.host.setup.resume import check_fits
 from voicemaster.records import RecordHeader
+from voicemaster.rules import DEFAULT
 from voicemaster.settings import SimulateSettings
 from voicemaster.simulator.play import play_out
 from voicemaster.simulator.table import SimTable
@@ -40,7 +42,7 @@ def _simulation_header(settings: SimulateSettings) -> tuple[Path, RecordHeader |
     """The record to play and a new game's header (None: resumed).  An existing --record is
     refused (resume it instead); the default record goes to the data folder's simulations/,
     under a new name when one of the same seed is there."""
-    game = replace(settings.game, variant=settings.game.variant or "standard")
+    game = replace(settings.game, variant=settings.game.variant or DEFAULT)
     places = settings.places
     if game.resume is not None:
         found = [Path(game.resume)] if game.resume else unfinished_games(places.simulations)
@@ -52,7 +54,7 @@ def _simulation_header(settings: SimulateSettings) -> tuple[Path, RecordHeader |
     teams = team_names(game.teams or 3, game.names, game.variant)
     options = {"skill": settings.skill, "through": settings.through, **_sound_options(settings)}
     folders = deck_folders(places)
-    decks = deck_refs(deck_paths(game.deck, game.variant or "standard", folders), folders)
+    decks = deck_refs(deck_paths(game.deck, game.variant or DEFAULT, folders), folders)
     extra = variant_extra(game, teams, None)
     header = new_header(header_options(game), teams, {"deck": decks, "simulate": options, **extra})
     name = f"simulate-{header.variant}-{len(teams)}-{header.seed}"
@@ -150,14 +152,14 @@ def _simulate(
     settings: SimulateSettings,
 ) -> int:
     game_log, quiz, transcript = session.opened(), session.quiz, settings.transcript
-    if session.header.variant == "timeline":
-        from voicemaster.simulator.timeline import simulate_timeline
-
+    variant = find(session.header.variant)
+    host = partial(session.host, variant.quizmaster)
+    if variant.simulate is not None:  # a table of its own (timeline: placements)
         if transcript is not None:
-            raise SetupError("--transcript is not made for timeline games yet")
+            raise SetupError(f"--transcript is not made for {variant.name} games yet")
         through = options.get("through", "text")
         around = partial(ears_beside, board)
-        return simulate_timeline(game_log, quiz, seed, skill, through, around, session.host)
+        return variant.simulate(game_log, quiz, seed, skill, through, around, host)
     if options.get("through", "text") == "audio":
         from voicemaster.simulator.audio import AudioTable
 
@@ -174,7 +176,7 @@ def _simulate(
         speaker: Speaker = audio.speaker()
     else:
         table, speaker = SimTable(game_log, seed, skill, quiz.deck), TranscriptSpeaker()
-    master = session.host(speaker, ears_beside(board, table), Timing())
+    master = host(speaker, ears_beside(board, table), Timing())
     try:
         return play_out(master.run, game_log, table, skill, lambda: summary(game_log, master))
     finally:

@@ -19,6 +19,7 @@ from voicemaster.decks.duplicates import duplicate_flags
 from voicemaster.decks.giveaways import giveaway_flags
 from voicemaster.decks.model import DIFFICULTIES, Card, Deck, Problem
 from voicemaster.decks.spoken import card_problems, sound_alike_problems
+from voicemaster.decks.variants import card_rules
 
 UNTAGGED_SHOWN = 5  # ids named in the one-line warning
 
@@ -56,7 +57,7 @@ def review(decks: list[Deck], strict: bool = False) -> Review:
 
 def children_without_options(deck: Deck) -> list[Problem]:
     """Familie children's cards without their three answer options (errors)."""
-    if deck.variant != "familie":
+    if not card_rules(deck.variant).child_options:
         return []
     return [
         Problem(

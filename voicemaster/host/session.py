@@ -43,25 +43,6 @@ from voicemaster.rules import Game
 from voicemaster.speech.base import Ears, Speaker
 
 
-def quizmaster_class(variant: str) -> type[Host[Any]]:
-    """The quizmaster of a rule set (standard and ord: the standard board's)."""
-    if variant == "familie":
-        from voicemaster.host.familie.dialogue import FamilieQuizmaster
-
-        return FamilieQuizmaster
-    if variant == "kompakt":
-        from voicemaster.host.kompakt.dialogue import KompaktQuizmaster
-
-        return KompaktQuizmaster
-    if variant == "timeline":  # its own dialogue (placements, not questions)
-        from voicemaster.host.timeline.dialogue import TimelineQuizmaster
-
-        return TimelineQuizmaster
-    from voicemaster.host.dialogue import Quizmaster
-
-    return Quizmaster
-
-
 def read_saved(path: Path) -> Record:
     """A saved game's record, read once and replayed (a half-written last line left out);
     SetupError naming what is wrong with it."""
@@ -160,12 +141,13 @@ class GameSession:
 
     def host(
         self,
+        quizmaster: type[Host[Any]],
         speaker: Speaker,
         ears: Ears,
         timing: Timing | None = None,
         recover: Callable[[], None] | None = None,
     ) -> Host[Any]:
-        """The rule set's quizmaster of the opened game, handed the game as the record left
-        it (nothing is replayed again)."""
-        cls = quizmaster_class(self.header.variant)
-        return cls(self.opened(), self.quiz, speaker, ears, timing, recover, game=self.game)
+        """The rule set's ``quizmaster`` (the caller's: commands/variants.py joins it to the rule
+        set) for the opened game, handed the game as the record left it (nothing is replayed
+        again)."""
+        return quizmaster(self.opened(), self.quiz, speaker, ears, timing, recover, game=self.game)

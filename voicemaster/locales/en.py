@@ -337,10 +337,8 @@ PHRASES: dict[str, str] = {
     "setup.silent": "I heard nothing; we take the usual. {told}",
     "setup.not_understood": "I did not understand {heard}. {hint}",
     "setup.default": "Let's take the usual: {told}",
-    "setup.variant.ask": (
-        "Which rules shall we play? Standard, word edition, family, kompakt or timeline?"
-    ),
-    "setup.variant.hint": "Say standard, word edition, family, kompakt or timeline.",
+    "setup.variant.ask": "Which rules shall we play? {choices}?",  # the rule sets' said words
+    "setup.variant.hint": "Say {choices}.",
     "setup.variant.told": "We play {variant}.",
     "setup.count.ask": "How many teams are playing? {counts}?",
     "setup.count.hint": "Say {counts}.",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from voicemaster.rules.timeline_types import TimelineAction
+from voicemaster.rules.timeline.types import TimelineAction
 
 Answer = Literal["right", "wrong", "pass"]
 When = Literal["before", "after"]

@@ -7,7 +7,6 @@ Pure: no I/O, no clock, no global random.  A variant is a subclass found through
 from __future__ import annotations
 
 import copy
-import random
 from abc import ABC, abstractmethod
 from collections import Counter
 from dataclasses import dataclass
@@ -97,10 +96,6 @@ class Game(ABC):
     @abstractmethod
     def _perform(self, action: Action) -> list[Event]:
         """Perform a checked action."""
-
-    @abstractmethod
-    def sample_action(self, rng: random.Random, skill: float = 0.5) -> Action:
-        """A random legal action (used by simulation and property tests)."""
 
     @abstractmethod
     def expected(self) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from voicemaster.rules.timeline_types import TimelineEvent
+from voicemaster.rules.timeline.types import TimelineEvent
 
 # "stake": kompakt, a missing attacker's stake goes to the defender
 MoveReason = Literal["right", "bezzerwizzer", "penalty", "knockback", "stake"]

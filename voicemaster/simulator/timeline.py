@@ -16,8 +16,8 @@ from typing import Any
 from voicemaster.host.channels import Cue, Point
 from voicemaster.host.log import GameLog
 from voicemaster.host.timeline.phrases import word
-from voicemaster.rules.timeline import choose_gap, fits
-from voicemaster.rules.timeline_types import TimelineCard
+from voicemaster.rules.timeline.line import choose_gap, fits
+from voicemaster.rules.timeline.types import TimelineCard
 from voicemaster.simulator.audio import AudioTable
 from voicemaster.simulator.play import play_out
 from voicemaster.simulator.table import SimTable

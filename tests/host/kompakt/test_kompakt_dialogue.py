@@ -14,7 +14,7 @@ from voicemaster.host.listening import Timing
 from voicemaster.host.log import GameLog
 from voicemaster.host.quiz import Quiz
 from voicemaster.records import read_record
-from voicemaster.rules.categories import STANDARD
+from voicemaster.rules.standard.categories import STANDARD
 from voicemaster.speech.base import Heard
 
 

@@ -16,10 +16,12 @@ import pytest
 from tests.helpers.host import DECK, cut_record, header, simulate
 from tests.host.setup.test_moved_deck import moved_game, resume
 from voicemaster import records
+from voicemaster.commands.variants import find
 from voicemaster.host.channels import TranscriptSpeaker
 from voicemaster.host.log import GameLog, LogObservers
 from voicemaster.host.session import GameSession, read_saved
 from voicemaster.records import RecordHeader, read_record
+from voicemaster.rules.registry import sample_action
 from voicemaster.simulator.table import SimTable
 
 DATA = Path(__file__).resolve().parents[2] / "data"
@@ -103,7 +105,7 @@ def test_a_session_replays_a_saved_game_once(
     session = GameSession.prepare(cut, saved=saved, history=False)
     log = session.open()
     table = SimTable(log, saved.header.seed, 0.6, session.quiz.deck)
-    master = session.host(TranscriptSpeaker(), table)
+    master = session.host(find(session.header.variant).quizmaster, TranscriptSpeaker(), table)
     log.close()
     assert applied == list(range(2, len(saved.lines) + 1))  # every action once, in order
     assert master.game is saved.game and master.game.summary() == saved.game.summary()
@@ -164,7 +166,7 @@ def test_the_log_tells_its_observers_from_the_start(tmp_path: Path) -> None:
     )
     log = GameLog(tmp_path / "g.jsonl", header(), observers=observers)
     game = log.replay()
-    action = game.sample_action(random.Random(1))
+    action = sample_action(game, random.Random(1))
     log.append_action(game, action, {"card": "geo-1"})
     log.rewrite_last({**log.lines[-1], "card": "geo-2"})
     log.close()
@@ -178,7 +180,7 @@ def test_a_log_played_from_memory_writes_nothing(tmp_path: Path) -> None:
     why = records.SaveError(path, OSError(28, "No space left on device"))
     log = GameLog(path, header(), unsaved=why)
     game = log.replay()
-    log.append_action(game, game.sample_action(random.Random(1)), {})
+    log.append_action(game, sample_action(game, random.Random(1)), {})
     log.close()
     assert not path.exists() and len(log.lines) == 2 and log.unsaved is why
 

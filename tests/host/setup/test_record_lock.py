@@ -18,6 +18,7 @@ from tests.helpers.host import DECK
 from voicemaster.files import RecordBusy
 from voicemaster.host.log import GameLog
 from voicemaster.records import RecordWriter, read_record
+from voicemaster.rules.registry import sample_action
 
 ROOT = Path(__file__).resolve().parents[3]
 BUSY = "this game is being played elsewhere"
@@ -89,7 +90,7 @@ def test_the_lock_survives_an_atomic_rewrite_and_appends_reach_the_live_file(
     with pytest.raises(RecordBusy):
         RecordWriter(record)
     game = first.replay()
-    first.append_action(game, game.sample_action(random.Random(1)), {"appended": True})
+    first.append_action(game, sample_action(game, random.Random(1)), {"appended": True})
     assert json.loads(record.read_text().splitlines()[-1])["appended"] is True
     first.close()
     RecordWriter(record).close()  # free again

@@ -17,7 +17,7 @@ from voicemaster.host.quiz import Quiz
 from voicemaster.host.timeline.dialogue import TimelineQuizmaster
 from voicemaster.host.timeline.phrases import word
 from voicemaster.records import read_record
-from voicemaster.rules.timeline import fits, right_gaps
+from voicemaster.rules.timeline.line import fits, right_gaps
 
 DECK_PATH = Path(__file__).resolve().parents[2] / "data" / "timeline" / "events.yaml"
 DECK = load_deck(DECK_PATH)

@@ -16,16 +16,14 @@ from voicemaster.decks.refs import card_digest, deck_ref, find_deck
 from voicemaster.host.setup.errors import SetupError
 from voicemaster.locales import ENGLISH, UnknownLanguage, locale_for
 from voicemaster.places import Places, bundled_decks
-from voicemaster.rules import Game
+from voicemaster.rules import DEFAULT, Game, find_rules
 
 DEFAULT_DECK = ENGLISH.deck("standard")
 
 
-VARIANT_DECKS = {"kompakt": DEFAULT_DECK}  # a variant's default deck: decks/<variant>-en.yaml
-
-
-def default_deck(variant: str = "standard") -> str:
-    return VARIANT_DECKS.get(variant, ENGLISH.deck(variant))
+def default_deck(variant: str = DEFAULT) -> str:
+    """A rule set's default deck (its ``RuleSet.deck``) in the English locale's name."""
+    return ENGLISH.deck(find_rules(variant).deck)
 
 
 def deck_folders(places: Places | None = None) -> tuple[Path, ...]:
@@ -35,7 +33,7 @@ def deck_folders(places: Places | None = None) -> tuple[Path, ...]:
 
 
 def deck_paths(
-    given: list[str] | None, variant: str = "standard", folders: tuple[Path, ...] | None = None
+    given: list[str] | None, variant: str = DEFAULT, folders: tuple[Path, ...] | None = None
 ) -> list[str]:
     if given:
         return list(given)
@@ -90,7 +88,7 @@ def check_deck_serves(deck: Deck, game: Game) -> None:
         locale_for(deck.language)
     except UnknownLanguage as exc:
         raise SetupError(f"deck {deck.deck}: {exc}") from None
-    if game.name == "timeline":
+    if find_rules(game.name).dated:
         problem = timeline_deck_problem(deck, len(game.teams))
         if problem is not None:
             raise SetupError(problem)

@@ -10,9 +10,8 @@ from typing import Any
 from voicemaster.decks.drawing import DrawSettings
 from voicemaster.host.setup.errors import SetupError
 from voicemaster.records import RecordHeader, game_from_header
-from voicemaster.rules import Settings, find_variant
+from voicemaster.rules import DEFAULT, Goal, Settings, find_rules, find_variant, rule_sets
 from voicemaster.rules.base import TEAM_COLOURS
-from voicemaster.rules.kompakt import TARGET
 
 
 def reserved_word(name: str) -> str | None:
@@ -30,7 +29,7 @@ def reserved_word(name: str) -> str | None:
 
 def team_names(count: int | None, names: str | None, variant: str | None = None) -> list[str]:
     """The teams from --teams/--names, as many as the rule set takes (standard when None)."""
-    game = find_variant(variant or "standard")
+    game = find_variant(variant or DEFAULT)
     least, most = game.min_teams, game.max_teams
     if count is not None and not least <= count <= most:
         raise SetupError(f"--teams {count}: a game is for {least} to {most} teams")
@@ -63,9 +62,9 @@ class HeaderOptions:
 
 def new_header(options: HeaderOptions, teams: list[str], extra: dict[str, Any]) -> RecordHeader:
     """A new game's header (SetupError when the options cannot make a game)."""
-    cls = find_variant(options.variant)
+    rules = find_rules(options.variant)
     default = Settings()
-    track = options.track if options.track is not None else default.track
+    track = options.track if options.track is not None else rules.default_track()
     stretch = (
         options.home_stretch
         if options.home_stretch is not None
@@ -73,7 +72,7 @@ def new_header(options: HeaderOptions, teams: list[str], extra: dict[str, Any]) 
     )
     seed = options.seed if options.seed is not None else random.SystemRandom().randrange(10**9)
     header: dict[str, Any] = {
-        "variant": cls.name,
+        "variant": rules.name,
         "teams": teams,
         "track": track,
         "home_stretch": stretch,
@@ -81,12 +80,14 @@ def new_header(options: HeaderOptions, teams: list[str], extra: dict[str, Any]) 
     }
     header.update(extra)
     header.update(options.draw.header())
-    if cls.name == "kompakt":  # the score to reach and the mode instead of a track
+    if rules.goal is Goal.POINTS:  # the score to reach and the mode instead of a track
         del header["track"], header["home_stretch"]
-        header["target"] = options.track if options.track is not None else TARGET
-        header.setdefault("mode", options.mode or "race")
-    elif options.mode not in (None, "race"):
-        raise SetupError("--mode empty-bag is for kompakt")
+        header["target"] = options.track if options.track is not None else rules.default_track()
+    if len(rules.modes) > 1:
+        header.setdefault("mode", options.mode or rules.modes[0])
+    elif options.mode not in (None, *rules.modes):
+        only = " and ".join(r.name for r in rule_sets() if options.mode in r.modes)
+        raise SetupError(f"--mode {options.mode} is for {only}")
     try:
         made = RecordHeader.parse(header)
         game_from_header(made)

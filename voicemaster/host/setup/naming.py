@@ -14,7 +14,8 @@ from voicemaster import lexicon
 from voicemaster.host import intents
 from voicemaster.host.phrases import said
 from voicemaster.rules.base import TEAM_COLOURS
-from voicemaster.rules.categories import FAMILIE, ORD, STANDARD
+from voicemaster.rules.familie.categories import FAMILIE
+from voicemaster.rules.standard.categories import ORD, STANDARD
 from voicemaster.speech.asr import grammar
 from voicemaster.speech.asr.fusion import sound_code
 

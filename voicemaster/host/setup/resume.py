@@ -23,8 +23,17 @@ from voicemaster.host.setup.decks import load_decks
 from voicemaster.host.setup.errors import SetupError
 from voicemaster.host.setup.saved import SavedGame
 from voicemaster.records import Record, RecordHeader
+from voicemaster.rules import find_rules
 
 OTHER_DECKS = "it uses other decks"
+
+
+def length_field(variant: str) -> str:
+    """The header field that holds a game's length: "target" (points to win) or "track"."""
+    try:
+        return find_rules(variant).goal.field
+    except ValueError:  # a header of an unknown rule set: as the standard board's
+        return "track"
 
 
 def conflicts(saved: RecordHeader, given: dict[str, Any]) -> list[str]:
@@ -37,7 +46,7 @@ def conflicts(saved: RecordHeader, given: dict[str, Any]) -> list[str]:
         found.append(f"its teams are {', '.join(teams)}")
     if given.get("team_count", len(teams)) != len(teams):
         found.append(f"it has {len(teams)} teams")
-    track = header.get("target" if variant == "kompakt" else "track")
+    track = header.get(length_field(variant))
     for name, value in (("track", track), *((k, header.get(k)) for k in ("home_stretch", "seed"))):
         if name in given and given[name] != value:
             found.append(f"its {name.replace('_', ' ')} is {value}")

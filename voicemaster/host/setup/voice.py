@@ -15,9 +15,8 @@ from voicemaster.host.phrases import listing, said, team_name
 from voicemaster.host.setup import naming
 from voicemaster.host.setup.errors import SetupError
 from voicemaster.judge.text import normalise_plain
-from voicemaster.rules import find_variant
-from voicemaster.rules.base import TEAM_COLOURS, Settings
-from voicemaster.rules.kompakt import TARGET
+from voicemaster.rules import DEFAULT, Goal, find_rules, find_variant, rule_sets
+from voicemaster.rules.base import TEAM_COLOURS
 from voicemaster.speech.base import Ears, Expectation, Speaker
 
 T = TypeVar("T")
@@ -28,23 +27,6 @@ FAILURES = 3  # replies not understood before the default is taken
 TURNS = 8  # replies heard at one question at most (repeat and help included)
 REPEAT = ("repeat", "say again", "again")
 HELP = ("help", "what can i say")
-VARIANTS: dict[str, str] = {
-    "standard": "standard",
-    "word edition": "ord",
-    "ord": "ord",
-    "family": "familie",
-    "familie": "familie",
-    "kompakt": "kompakt",
-    "compact": "kompakt",
-    "timeline": "timeline",
-}
-VARIANT_WORDS = {
-    "standard": "standard Bezzerwizzer",
-    "ord": "Bezzerwizzer Ord, the word edition",
-    "familie": "Bezzerwizzer Familie, the family edition",
-    "kompakt": "Bezzerwizzer Kompakt",
-    "timeline": "Bezzerwizzer Timeline",
-}
 COUNT_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 COUNTS = {word: n for n, word in COUNT_WORDS.items()} | {str(n): n for n in COUNT_WORDS}
 NUMBER_WORDS = {1: "one", **COUNT_WORDS}
@@ -130,16 +112,20 @@ def ask(speaker: Speaker, ears: Ears, question: Question[T]) -> T:
 
 
 def variant_question() -> Question[str]:
+    """The rule set, by what players say to choose it (``RuleSet.said``; the first of each
+    is offered), confirmed with its title."""
+    offered = [r.said[0] for r in rule_sets()]
+    choices = said("help.or", first=said("list.join").join(offered[:-1]), last=offered[-1])
     return Question(
-        said("setup.variant.ask"),
-        VARIANTS,
-        "standard",
-        said("setup.variant.hint"),
-        lambda v: said("setup.variant.told", variant=VARIANT_WORDS[v]),
+        said("setup.variant.ask", choices=choices.capitalize()),
+        {word: r.name for r in rule_sets() for word in r.said},
+        DEFAULT,
+        said("setup.variant.hint", choices=choices),
+        lambda v: said("setup.variant.told", variant=find_rules(v).title),
     )
 
 
-def count_question(variant: str = "standard") -> Question[int]:
+def count_question(variant: str = DEFAULT) -> Question[int]:
     """How many teams: two to four, and up to six in kompakt (its rulebook sets no limit)."""
     most = find_variant(variant).max_teams
     words = [COUNT_WORDS[n] for n in range(2, most + 1)]
@@ -154,22 +140,23 @@ def count_question(variant: str = "standard") -> Question[int]:
 
 
 def track_question(variant: str) -> Question[int] | None:
-    """The track length (the points to win for kompakt); None for timeline (its lap is the
-    rulebook's)."""
-    if variant == "timeline":
+    """The track length (the points to win in kompakt); None where it is the rulebook's
+    (timeline's lap)."""
+    rules = find_rules(variant)
+    if rules.goal is Goal.LAP:
         return None
-    if variant == "kompakt":
+    if rules.goal is Goal.POINTS:
         return Question(
             said("setup.target.ask"),
             TARGETS,
-            TARGET,
+            rules.default_track(),
             said("setup.target.hint"),
             lambda n: said("setup.target.told", points=n),
         )
     return Question(
         said("setup.track.ask"),
         TRACKS,
-        Settings().track,
+        rules.default_track(),
         said("setup.track.hint"),
         lambda n: said("setup.track.told", track=n),
     )

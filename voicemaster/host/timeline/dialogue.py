@@ -19,12 +19,15 @@ from voicemaster.host.phrases import said, team_name
 from voicemaster.host.point_words import SURE
 from voicemaster.host.setup.decks import timeline_deck_problem
 from voicemaster.host.timeline import phrases as say
+from voicemaster.host.timeline.intents import parse_placement
 from voicemaster.host.timeline.titles import Title, forms_of
+from voicemaster.host.timeline.turn import TimelineTurn
 from voicemaster.lexicon import COMMAND_WORDS
 from voicemaster.rules.actions import Action
 from voicemaster.rules.events import Event
-from voicemaster.rules.timeline import TimelineGame, fits
-from voicemaster.rules.timeline_types import Place, Tiebreak, TimelineCard, ZwapCards
+from voicemaster.rules.timeline.game import TimelineGame
+from voicemaster.rules.timeline.line import fits
+from voicemaster.rules.timeline.types import Place, Tiebreak, TimelineCard, ZwapCards
 from voicemaster.speech.base import Expectation
 
 LINE_WORDS = ("repeat the line", "my cards", "card", "gap", "before", "after", "between")
@@ -152,8 +155,6 @@ class TimelineQuizmaster(Host[TimelineGame]):
         self.listener.ask(Point.FINAL, None, prompt, self.timing.before, windows.commands())
 
     def _step(self) -> None:
-        from voicemaster.host.timeline.turn import TimelineTurn
-
         expected = self.game.expected()
         if expected == "round":
             self.deal()
@@ -188,8 +189,6 @@ class TimelineQuizmaster(Host[TimelineGame]):
         self.tell(events, titles)
 
     def ask_gap(self, team: str, card: TimelineCard, line: list[TimelineCard]) -> int:
-        from voicemaster.host.timeline.intents import parse_placement
-
         prompt = said(
             "timeline.tiebreak.card",
             team=team_name(team),

@@ -9,7 +9,7 @@ from voicemaster.decks.variants import spoken_year
 from voicemaster.host.phrases import listing, possessive, said, team_name
 from voicemaster.host.timeline.intents import WORDS
 from voicemaster.rules.events import Event, GameWon, Moved
-from voicemaster.rules.timeline_types import (
+from voicemaster.rules.timeline.types import (
     CardPlaced,
     LineThinned,
     PawnResolved,

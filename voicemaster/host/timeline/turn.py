@@ -3,23 +3,59 @@ Bezzerwizzer window, record, reveal the year and the score changes."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from voicemaster.host.channels import Point
 from voicemaster.host.intents import Command, Shout
-from voicemaster.host.listening import Correction
+from voicemaster.host.listening import Correction, Listener, Timing
 from voicemaster.host.phrases import listing, point_words, possessive, said, team_name
 from voicemaster.host.timeline import intents as ti
 from voicemaster.host.timeline import phrases as say
-from voicemaster.rules.events import RoundEnded
-from voicemaster.rules.timeline_types import Pawn, Place, TimelineCard, ZwapCards
+from voicemaster.rules.actions import Action
+from voicemaster.rules.events import Event, RoundEnded
+from voicemaster.rules.timeline.game import TimelineGame
+from voicemaster.rules.timeline.types import Pawn, Place, TimelineCard, ZwapCards
+from voicemaster.speech.base import Expectation
 
-if TYPE_CHECKING:
-    from voicemaster.host.timeline.dialogue import TimelineQuizmaster
+
+class Table(Protocol):
+    """What a turn needs of the timeline quizmaster (``TimelineQuizmaster`` hands itself in;
+    the turn does not know the dialogue)."""
+
+    @property
+    def game(self) -> TimelineGame: ...
+
+    @property
+    def listener(self) -> Listener: ...
+
+    @property
+    def timing(self) -> Timing: ...
+
+    def say(self, text: str) -> None: ...
+
+    def standings(self) -> str: ...
+
+    def title(self, card_id: str) -> str: ...
+
+    def titles(self) -> dict[str, str]: ...
+
+    def line_titles(self, line: list[TimelineCard] | None = None) -> list[str]: ...
+
+    def read_line(self, line: list[TimelineCard] | None = None) -> str: ...
+
+    def hand_titles(self, team: str) -> list[str]: ...
+
+    def expectation(self) -> Expectation: ...
+
+    def check_or_say(self, action: Action, prefix: str, who: str) -> bool: ...
+
+    def commit(self, action: Action, extra: dict[str, Any]) -> list[Event]: ...
+
+    def tell(self, events: list[Event], titles: dict[str, str]) -> None: ...
 
 
 class TimelineTurn:
-    def __init__(self, qm: TimelineQuizmaster) -> None:
+    def __init__(self, qm: Table) -> None:
         self.qm = qm
         self.team, self.worth = qm.game.current()
 

@@ -9,12 +9,12 @@ import random
 from collections import Counter
 from typing import Any
 
-from voicemaster.rules import notation, sampling
 from voicemaster.rules.actions import ANSWERS, Action, Attack, Position, StartRound, Zwap
 from voicemaster.rules.board import RoundGame
-from voicemaster.rules.categories import ORD, STANDARD
 from voicemaster.rules.errors import IllegalAction
 from voicemaster.rules.events import Event, Moved, MoveReason, RoundEnded, RoundStarted, Zwapped
+from voicemaster.rules.standard import notation
+from voicemaster.rules.standard.categories import ORD, STANDARD
 
 SLOTS = 4
 BEZZERWIZZERS_PER_ROUND = 2
@@ -169,10 +169,6 @@ class StandardGame(RoundGame):
             self.slots = {}
             return [RoundEnded(self.round)]
         return []
-
-    # --- random legal play -----------------------------------------------------------------
-    def sample_action(self, rng: random.Random, skill: float = 0.5) -> Action:
-        return sampling.standard_action(self, rng, skill)
 
     # --- notation --------------------------------------------------------------------------
     @classmethod

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from voicemaster.rules import notation
 from voicemaster.rules.actions import Action, StartRound, Zwap
 from voicemaster.rules.notation_base import as_object, line_kind
+from voicemaster.rules.standard import notation
 
 
 def decode(obj: dict[str, Any]) -> Action:

@@ -9,8 +9,8 @@ from typing import Any
 from voicemaster.rules.actions import Action
 from voicemaster.rules.base import Game, Settings
 from voicemaster.rules.errors import IllegalAction
-from voicemaster.rules.timeline_line import LINE, fits
-from voicemaster.rules.timeline_types import Deal, Place, Tiebreak, TimelineCard, ZwapCards
+from voicemaster.rules.timeline.line import LINE, fits
+from voicemaster.rules.timeline.types import Deal, Place, Tiebreak, TimelineCard, ZwapCards
 
 ROUNDS = 2
 TURNS = 4  # turns per round; the wheel shows 1, 2, 3, 4

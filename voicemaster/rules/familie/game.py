@@ -23,9 +23,9 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from voicemaster.rules.base import Settings
-from voicemaster.rules.categories import FAMILIE
 from voicemaster.rules.errors import IllegalAction
-from voicemaster.rules.standard import StandardGame
+from voicemaster.rules.familie.categories import FAMILIE
+from voicemaster.rules.standard.game import StandardGame
 
 Kind = Literal["child", "adult"]
 KINDS: tuple[str, ...] = ("child", "adult")

@@ -1,7 +1,7 @@
 """The timeline itself: which gaps fit a card, thinning between rounds, a simulated guess.
 
 Gaps are numbered from 1: gap 1 lies before the first card, gap ``n + 1`` after the last of
-``n`` cards (see ``voicemaster.rules.timeline_types``).
+``n`` cards (see ``voicemaster.rules.timeline.types``).
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from voicemaster.rules.timeline_types import TimelineCard
+from voicemaster.rules.timeline.types import TimelineCard
 
 LINE = 4  # cards on the line at the start of a round
 

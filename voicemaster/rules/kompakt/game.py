@@ -29,12 +29,10 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from voicemaster.rules import notation_kompakt, sampling
 from voicemaster.rules.actions import ANSWERS, Action, Attack, Question, StartRound
 from voicemaster.rules.actions import Zwap as ZwapAction
 from voicemaster.rules.base import Settings
 from voicemaster.rules.board import RoundGame
-from voicemaster.rules.categories import STANDARD
 from voicemaster.rules.errors import IllegalAction
 from voicemaster.rules.events import (
     BagRefilled,
@@ -44,6 +42,8 @@ from voicemaster.rules.events import (
     RoundStarted,
     Zwapped,
 )
+from voicemaster.rules.kompakt import notation as notation_kompakt
+from voicemaster.rules.standard.categories import STANDARD
 
 RIGHT_POINTS = 3
 BEFORE_STAKE = 2
@@ -242,10 +242,6 @@ class KompaktGame(RoundGame):
     def _decide(self) -> list[Event]:
         best = max(self.positions.values())
         return self._settle(tuple(t for t in self.order if self.positions[t] == best))
-
-    # --- random legal play -----------------------------------------------------------------
-    def sample_action(self, rng: random.Random, skill: float = 0.5) -> Action:
-        return sampling.kompakt_action(self, rng, skill)
 
     # --- notation --------------------------------------------------------------------------
     def header(self) -> dict[str, Any]:

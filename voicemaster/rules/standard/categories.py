@@ -1,4 +1,4 @@
-"""Category names of every rule set."""
+"""The categories of the standard board and of the word edition (ord)."""
 
 from __future__ import annotations
 
@@ -48,17 +48,4 @@ ORD: tuple[str, ...] = (
     "Brand Names",
     "Languages",
     "Similes",
-)
-
-FAMILIE: tuple[str, ...] = (
-    "Film & TV",
-    "Music",
-    "Leisure",
-    "Nature & Science",
-    "Geography",
-    "History",
-    "Literature & Art",
-    "Society",
-    "Sport",
-    "Language",
 )

@@ -30,13 +30,13 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from voicemaster.rules import notation_timeline, sampling
 from voicemaster.rules.actions import Action
 from voicemaster.rules.base import Settings, narrow
 from voicemaster.rules.errors import IllegalAction
 from voicemaster.rules.events import Event, RoundEnded
-from voicemaster.rules.timeline_line import LINE, choose_gap, fits, right_gaps, thin
-from voicemaster.rules.timeline_state import (
+from voicemaster.rules.timeline import notation as notation_timeline
+from voicemaster.rules.timeline.line import LINE, choose_gap, fits, right_gaps, thin
+from voicemaster.rules.timeline.state import (
     HAND,
     LAP,
     PAWN_RIGHT,
@@ -47,7 +47,7 @@ from voicemaster.rules.timeline_state import (
     TimelineSettings,
     TimelineState,
 )
-from voicemaster.rules.timeline_types import (
+from voicemaster.rules.timeline.types import (
     CardPlaced,
     CardsZwapped,
     Deal,
@@ -202,10 +202,6 @@ class TimelineGame(TimelineState):
         if len(self.tiebreak_teams) == 1:
             events += self._win(self.tiebreak_teams[0])
         return events
-
-    # --- random legal play -----------------------------------------------------------------
-    def sample_action(self, rng: random.Random, skill: float = 0.5) -> Action:
-        return sampling.timeline_action(self, rng, skill)
 
     # --- notation --------------------------------------------------------------------------
     def header(self) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from typing import Any
 
 from voicemaster.rules.actions import Action
 from voicemaster.rules.notation_base import as_object, line_kind
-from voicemaster.rules.timeline_types import Deal, Pawn, Place, Tiebreak, TimelineCard, ZwapCards
+from voicemaster.rules.timeline.types import Deal, Pawn, Place, Tiebreak, TimelineCard, ZwapCards
 
 KINDS = ("deal", "zwap", "place", "tiebreak")
 
