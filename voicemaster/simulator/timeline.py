@@ -192,13 +192,15 @@ def simulate_timeline(
     skill: float,
     through: str,
     wrap: Callable[[Any], Any] | None = None,
+    host: Callable[[Speaker, Any, Any], Any] | None = None,
 ) -> int:
     """Run a simulated timeline game (text, or audio through the real listening path) and
-    print the summary as the last line.  2 when audio cannot be set up.  ``wrap``: ears
-    around the simulated table's (the live board's)."""
+    print the summary as the last line.  SetupError when audio cannot be set up or the deck
+    cannot serve the game.  ``wrap``: ears around the simulated table's (the live board's);
+    ``host``: the quizmaster of the game session (speaker, ears, timing)."""
     from voicemaster.host.channels import TranscriptSpeaker
     from voicemaster.host.listening import Timing
-    from voicemaster.host.setup.session import fail
+    from voicemaster.host.setup.errors import SetupError
     from voicemaster.host.timeline.dialogue import TimelineQuizmaster
     from voicemaster.speech.base import SpeechUnavailable
 
@@ -208,18 +210,20 @@ def simulate_timeline(
         try:
             audio = TimelineAudioTable(log, seed, skill, quiz.deck)
         except (SpeechUnavailable, ImportError) as exc:
-            log.close()
-            return fail(f"cannot simulate through audio: {exc}")
+            raise SetupError(f"cannot simulate through audio: {exc}") from None
         table, speaker = audio, audio.speaker(audio.rendering())
     else:
         table = TimelineSimTable(log, seed, skill, quiz.deck)
         speaker = table.speaker(TranscriptSpeaker())
     ears = table if wrap is None else wrap(table)
-    master = TimelineQuizmaster(log, quiz, speaker, ears, Timing())
+    if host is None:
+        master = TimelineQuizmaster(log, quiz, speaker, ears, Timing())
+    else:
+        master = host(speaker, ears, Timing())
+    assert isinstance(master, TimelineQuizmaster)
     problem = master.deck_problem()
     if problem is not None:
-        log.close()
-        return fail(problem)
+        raise SetupError(problem)
     return play_out(master.run, log, table, skill, lambda: summarise(log, master.game))
 
 
