@@ -163,7 +163,16 @@ def beyond_accuracy(args: argparse.Namespace, plan: Plan, systems: list[System],
 
 def shout_voices(plan: Plan) -> list[str]:
     """flite and espeak-ng voices, and Piper's bundled voice where it speaks."""
-    return usable((*plan.flite[:3], *plan.espeak[:2], "piper:en_US-joe-medium"))
+    return usable((*plan.flite[:3], *plan.espeak[:2], "piper:joe"))
+
+
+def only_shouts(args: argparse.Namespace, plan: Plan) -> int:
+    """The shouts found, without the accuracy corpus (only its deck answers' windows)."""
+    answers = deck_answers(plan.cards, args.seed)
+    voices = usable(args.shout_voices) if args.shout_voices else shout_voices(plan)
+    systems = [make_system(name, args) for name in args.systems]
+    shout_figures(systems, shouts(voices, list(plan.shout_rates), answers, args.seed))
+    return 0
 
 
 def systems_list(text: str) -> list[str]:
@@ -192,6 +201,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     )
     p.add_argument("--no-alarms", action="store_true", help="skip the false shouts")
     p.add_argument("--only-shouts", action="store_true", help="only the shouts found")
+    p.add_argument("--shout-voices", type=lambda t: tuple(t.split(",")), default=None,
+                   help="the shouts' voices, comma-separated (default: the plan's)")  # fmt: skip
     p.add_argument("--cases-out", type=Path, default=Path("/tmp/bench_speech_cases.jsonl"),
                    help="every hearing as JSON Lines")  # fmt: skip
     p.add_argument("--rss-probe", choices=SYSTEMS, help=argparse.SUPPRESS)
@@ -204,16 +215,14 @@ def main(argv: list[str] | None = None) -> int:
         return rss_probe(args)
     plan = QUICK if args.quick else MEDIUM if args.medium else FULL
     began = time.perf_counter()
+    if args.only_shouts:
+        return only_shouts(args, plan)
     cases, answers = corpus(plan, args.seed)
     sizes = {g: sum(c.group == g for c in cases) for g in dict.fromkeys(c.group for c in cases)}
     print(f"corpus: {len(cases)} utterances, each heard in 2 windows "
           f"({time.perf_counter() - began:.0f} s to make): {sizes}")  # fmt: skip
     systems = [make_system(name, args) for name in args.systems]
     print("systems: " + ", ".join(f"{s.name} (loaded in {s.load_s:.1f} s)" for s in systems))
-    if args.only_shouts:
-        shout_figures(systems, shouts(shout_voices(plan), list(plan.shout_rates), answers,
-                                      args.seed))  # fmt: skip
-        return 0
     if not args.only_accuracy:
         latency(systems, cases, args.latency or plan.latency, args.seed)
     if args.latency_only:

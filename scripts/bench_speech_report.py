@@ -207,6 +207,8 @@ def _row(name: str, case: Case, o: Outcome) -> dict[str, object]:
             "decode_ms": round(o.decode_ms, 1),
             "second": o.heard.second.text if o.heard and o.heard.second else None,
             "alone": [o.alone[0], o.alone[1].text if o.alone[1] else ""] if o.alone else None,
+            "shout": bool(o.heard and o.heard.bezzerwizzer),
+            "team": o.heard.team if o.heard else None, "shouts_scored": bool(sig and sig.shouts),
             }  # fmt: skip
 
 
@@ -258,8 +260,9 @@ def shout_figures(systems: list[System], shout_cases: list[Case]) -> None:
                       for c, o in zip(shout_cases, outs, strict=True))  # fmt: skip
         FIG[system.name, "shouts"] = ratio(found, len(outs))
         FIG[system.name, "teams"] = ratio(team_ok, len(named))
+        decode = statistics.median(o.decode_ms for o in outs) if outs else 0.0
         print(f"  {system.name:<13} shout found {pct(found, len(outs))}   team right "
-              f"{pct(team_ok, len(named))}")  # fmt: skip
+              f"{pct(team_ok, len(named))}   decode median {decode:.0f} ms")  # fmt: skip
         if any(o.alone for o in outs):  # the first hearing alone, on the same hearings
             heard = [o.alone[1] if o.alone else o.heard for o in outs]
             alone = sum(bool(h and h.bezzerwizzer) for h in heard)
@@ -267,11 +270,29 @@ def shout_figures(systems: list[System], shout_cases: list[Case]) -> None:
                              for c, h in zip(shout_cases, heard, strict=True))  # fmt: skip
             print(f"  {system.name + ' alone':<13} shout found {pct(alone, len(outs))}   team "
                   f"right {pct(alone_team, len(named))}")  # fmt: skip
-        missed = [(c, o) for c, o in zip(shout_cases, outs, strict=True)
-                  if not (o.heard and o.heard.bezzerwizzer)]  # fmt: skip
-        for case, o in missed[:6]:
+        by_engine(shout_cases, outs)
+        wrong = [
+            (c, o)
+            for c, o in zip(shout_cases, outs, strict=True)
+            if not (o.heard and o.heard.bezzerwizzer)
+            or (c.said != "bezzerwizzer" and not (o.heard.team and o.heard.team in c.said))
+        ]
+        for case, o in wrong[:12]:
             heard = o.heard.text if o.heard else ""
-            print(f"      missed: {case.said!r} ({case.voice}) heard as {heard!r}")
+            team = o.heard.team if o.heard else None
+            print(f"      missed: {case.said!r} ({case.voice}) heard as {heard!r}, team {team}")
+
+
+def by_engine(shout_cases: list[Case], outs: list[Outcome]) -> None:
+    """Shouts found and team right for each engine (flite, espeak, piper)."""
+    for engine in dict.fromkeys(c.voice.split(":")[0] for c in shout_cases):
+        pairs = [(c, o) for c, o in zip(shout_cases, outs, strict=True)
+                 if c.voice.startswith(engine + ":")]  # fmt: skip
+        found = sum(bool(o.heard and o.heard.bezzerwizzer) for _c, o in pairs)
+        named = [(c, o) for c, o in pairs if c.said != "bezzerwizzer"]
+        right = sum(bool(o.heard and o.heard.team and o.heard.team in c.said) for c, o in named)
+        print(f"      {engine:<8} found {pct(found, len(pairs))}   team right "
+              f"{pct(right, len(named))}")  # fmt: skip
 
 
 # ---------------------------------------------------------------------------- summary

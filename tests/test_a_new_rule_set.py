@@ -18,7 +18,9 @@ from voicemaster.commands.play_flags import check_flags
 from voicemaster.decks.drawing import DrawSettings
 from voicemaster.decks.variants import card_rules, deck_categories
 from voicemaster.host.dialogue import Quizmaster
-from voicemaster.host.setup.session import HeaderOptions, SetupError, default_deck, new_header
+from voicemaster.host.setup.decks import default_deck
+from voicemaster.host.setup.errors import SetupError
+from voicemaster.host.setup.headers import HeaderOptions, new_header
 from voicemaster.host.setup.voice import meaning, track_question, variant_question
 from voicemaster.records import game_from_header, read_record
 from voicemaster.rules import RuleSet, Settings, find_variant, registry, variant_names
@@ -92,7 +94,7 @@ def test_it_is_offered_and_set_up_by_voice_and_flags() -> None:
     track = track_question("sprint")
     assert track is not None and track.default == SHORT
     header = new_header(HeaderOptions("sprint", seed=1), ["red", "blue"], {})
-    assert (header["variant"], header["track"]) == ("sprint", SHORT)
+    assert (header.variant, header.fields["track"]) == ("sprint", SHORT)
     with pytest.raises(SetupError, match="--kinds is for familie"):
         check_flags(GameOptions(DrawSettings(), variant="sprint", kinds="red=child"))
     with pytest.raises(SetupError, match="--mode empty-bag is for kompakt"):
@@ -118,7 +120,7 @@ def test_a_sprint_game_is_simulated_and_resumes_exactly(
     args = ["--variant", "sprint", "--teams", "2", "--seed", "4", "--deck", str(DECK)]
     whole = simulate(capsys, *args, "--data", str(tmp_path), "--record", str(record))
     assert whole["variant"] == "sprint" and whole["winner"] is not None
-    assert read_record(record).header["track"] == SHORT
+    assert read_record(record).header.fields["track"] == SHORT
     cut = cut_record(record, len(record.read_text().splitlines()) // 2)
     resumed = simulate(capsys, "--resume", str(cut), "--data", str(tmp_path))
     assert {**resumed, "record": ""} == {**whole, "record": ""}

@@ -6,8 +6,10 @@ resumed after a crash.
 
 from __future__ import annotations
 
+import copy
 import json
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -26,24 +28,65 @@ class RecordError(Exception):
         self.reason = reason
 
 
+@dataclass(frozen=True)
+class RecordHeader:
+    """A record's first line, typed where the game reads it.  ``fields`` is the line as
+    written (the rule set's settings among it), so ``line()`` writes back the same bytes."""
+
+    variant: str
+    teams: tuple[str, ...]
+    seed: int = 0  # the random streams' key (0 when a hand-made record names none)
+    decks: tuple[str, ...] = ()  # as the header names them (``decks.refs``); () the default
+    history: int | None = None  # the game's number in the question history, if drawn with it
+    simulation: Mapping[str, Any] | None = None  # a simulation's options; None: a played game
+    fields: Mapping[str, Any] = field(default_factory=dict, repr=False)
+
+    @classmethod
+    def parse(cls, obj: Mapping[str, Any]) -> RecordHeader:
+        """The header of a record line (ValueError naming what is wrong)."""
+        variant, teams, seed = obj.get("variant"), obj.get("teams"), obj.get("seed", 0)
+        if not isinstance(variant, str):
+            raise ValueError("the header must name a variant")
+        if not isinstance(teams, list) or not all(isinstance(t, str) for t in teams):
+            raise ValueError("the header must list the teams")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError("the seed must be a whole number")
+        decks, history, simulation = obj.get("deck") or [], obj.get("history"), obj.get("simulate")
+        if not isinstance(decks, list) or not all(isinstance(d, str) for d in decks):
+            raise ValueError("the decks must be a list of names")
+        if not isinstance(history, int) or isinstance(history, bool):
+            history = None  # not drawn with the question history
+        if simulation is not None and not isinstance(simulation, dict):
+            raise ValueError("the simulation's options must be an object")
+        fields = copy.deepcopy(dict(obj))
+        return cls(variant, tuple(teams), seed, tuple(decks), history, simulation, fields)
+
+    def line(self) -> dict[str, Any]:
+        """The header as a record line (a copy: changing it leaves the header as it is)."""
+        return copy.deepcopy(dict(self.fields))
+
+    def with_decks(self, refs: list[str]) -> RecordHeader:
+        """The same header naming other decks (a saved game's decks found in a new place)."""
+        return RecordHeader.parse({**self.fields, "deck": list(refs)})
+
+
 @dataclass
 class Record:
-    header: dict[str, Any]
+    header: RecordHeader
     game: Game
     actions: list[Action] = field(default_factory=list)
     torn_tail: bool = False  # the last line was half-written (a crash) and was dropped
+    lines: list[dict[str, Any]] = field(default_factory=list)  # the lines replayed, header first
+    tail: bytes = b""  # what follows the last newline as read (a torn or unended last line)
+    size: int = 0  # the bytes read
 
 
-def game_from_header(header: dict[str, Any]) -> Game:
+def game_from_header(header: RecordHeader | Mapping[str, Any]) -> Game:
     """A fresh game from a header line; ValueError or IllegalAction when it is unusable."""
-    variant = header.get("variant")
-    if not isinstance(variant, str):
-        raise ValueError("the header must name a variant")
-    cls = find_variant(variant)
-    teams = header.get("teams")
-    if not isinstance(teams, list) or not all(isinstance(t, str) for t in teams):
-        raise ValueError("the header must list the teams")
-    return cls(teams, cls.settings_from_header(header))
+    if not isinstance(header, RecordHeader):
+        header = RecordHeader.parse(header)
+    cls = find_variant(header.variant)
+    return cls(list(header.teams), cls.settings_from_header(dict(header.fields)))
 
 
 def parse_lines(lines: list[str], tolerate_torn_tail: bool = False) -> Record:
@@ -58,14 +101,17 @@ def parse_lines(lines: list[str], tolerate_torn_tail: bool = False) -> Record:
     if not numbered:
         raise RecordError(0, "the record is empty")
     line, text = numbered[0]
-    header = _json_object(line, text)
+    first = _json_object(line, text)
     try:
+        header = RecordHeader.parse(first)
         game = game_from_header(header)
     except (ValueError, IllegalAction) as exc:
         raise RecordError(line, f"bad header: {exc}") from None
-    record = Record(header, game, torn_tail=torn)
+    record = Record(header, game, torn_tail=torn, lines=[first])
     for line, text in numbered[1:]:
-        record.actions.append(_apply(game, line, _json_object(line, text)))
+        obj = _json_object(line, text)
+        record.actions.append(_apply(game, line, obj))
+        record.lines.append(obj)
     return record
 
 
@@ -114,6 +160,8 @@ def _json_object(line: int, text: str) -> dict[str, Any]:
 
 
 def read_record(path: str | Path, tolerate_torn_tail: bool = False) -> Record:
+    """The record at ``path``, read once and replayed (RecordError naming the first bad line);
+    the ``lines`` kept are the complete ones, a torn tail left out when tolerated."""
     try:
         data = Path(path).read_bytes()
     except OSError as exc:
@@ -122,7 +170,9 @@ def read_record(path: str | Path, tolerate_torn_tail: bool = False) -> Record:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
         raise RecordError(0, "not a UTF-8 text file") from None
-    return parse_lines(text.splitlines(keepends=True), tolerate_torn_tail)
+    record = parse_lines(text.splitlines(keepends=True), tolerate_torn_tail)
+    record.tail, record.size = data[data.rfind(b"\n") + 1 :], len(data)
+    return record
 
 
 class SaveError(Exception):
@@ -142,9 +192,17 @@ class RecordWriter:
     ``SaveError`` raised, so the record always ends with a complete line.  The record is locked
     (``RecordLock``) from opening to ``close``: a second writer gets ``RecordBusy``."""
 
-    def __init__(self, path: str | Path, header: dict[str, Any] | None = None) -> None:
+    def __init__(
+        self,
+        path: str | Path,
+        header: Mapping[str, Any] | None = None,
+        read: Record | None = None,
+    ) -> None:
+        """``header``: a new record's first line.  ``read``: the record as just read, so a
+        torn tail is mended without reading the file again (unless it changed since)."""
         self.path = Path(path)
         self.dropped = b""  # a half-written last line (a crash) cut off on opening
+        self.created = False  # the record was new (or empty): ``header`` was its first line
         self._fd: int | None = None
         self._lock: RecordLock | None = None
         existed = self.path.exists()
@@ -158,27 +216,32 @@ class RecordWriter:
         except OSError as exc:
             self.close()
             raise SaveError(self.path, exc) from None
-        if os.fstat(self._fd).st_size:
-            self._mend_torn_tail()
+        size = os.fstat(self._fd).st_size
+        if size:
+            self._mend_torn_tail(read.tail if read is not None and read.size == size else None)
             return
         try:
             if header is None:
                 raise ValueError("a new record needs a header")
-            self.write(header)
+            self.write(dict(header))
+            self.created = True
         except BaseException:
             self.close()
             if not existed:
                 self.path.unlink(missing_ok=True)
             raise
 
-    def _mend_torn_tail(self) -> None:
+    def _mend_torn_tail(self, tail: bytes | None) -> None:
         """Cut a half-written last line left by a crash, so appends start on a fresh line; a
-        whole last line that lost only its newline is kept (the reader replays it too)."""
-        data = self.path.read_bytes()
-        if data and not data.endswith(b"\n"):
-            keep = data.rfind(b"\n") + 1
+        whole last line that lost only its newline is kept (the reader replays it too).
+        ``tail``: what follows the file's last newline, when known (else it is read)."""
+        if tail is None:
+            data = self.path.read_bytes()
+            tail = data[data.rfind(b"\n") + 1 :]
+        if tail:
+            keep = os.fstat(self._descriptor()).st_size - len(tail)
             try:
-                if _whole_line(data[keep:]):
+                if _whole_line(tail):
                     os.write(self._descriptor(), b"\n")
                     os.fsync(self._descriptor())
                     return
@@ -186,7 +249,7 @@ class RecordWriter:
             except OSError as exc:
                 self.close()
                 raise SaveError(self.path, exc) from None
-            self.dropped = data[keep:]
+            self.dropped = tail
 
     def _descriptor(self) -> int:
         if self._fd is None:
@@ -221,6 +284,13 @@ class RecordWriter:
         if self._fd is not None:
             os.close(self._fd)
             self._fd = None
+
+    def reopen(self) -> None:
+        """Open the record again for appending after ``close_file`` (it was replaced)."""
+        try:
+            self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
+        except OSError as exc:
+            raise SaveError(self.path, exc) from None
 
     def close(self) -> None:
         """Close the record and release its lock."""

@@ -14,7 +14,7 @@ from voicemaster.board.live import LiveBoard
 from voicemaster.decks import load_deck
 from voicemaster.host.dialogue import Quizmaster
 from voicemaster.host.listening import Timing, code_reply
-from voicemaster.host.log import GameLog
+from voicemaster.host.log import GameLog, LogObservers
 from voicemaster.host.privacy import Privacy
 from voicemaster.host.quiz import Quiz
 from voicemaster.host.text_io import TranscriptSpeaker
@@ -72,9 +72,8 @@ def test_a_timeline_board_hides_the_codes_at_the_first_turn() -> None:
 
 def playing(path: Path, table: Table) -> tuple[Quizmaster, TranscriptSpeaker, LiveBoard]:
     """A quizmaster with a board beside it (no server: the board's ears and record only)."""
-    log = GameLog(path, header())
-    board = LiveBoard(log.lines)
-    log.on_line = board.on_line
+    board = LiveBoard([header()])
+    log = GameLog(path, header(), observers=LogObservers(on_line=board.on_line))
     speaker = TranscriptSpeaker()
     quiz = Quiz(load_deck(DECK), log.used_cards())
     ears = BoardEars(table, board)

@@ -15,10 +15,10 @@ from tests.helpers.board import Listener, answer, view
 from voicemaster.board.ears import BoardEars
 from voicemaster.board.live import LiveBoard
 from voicemaster.board.runner import BoardServer
-from voicemaster.commands.play_start import quizmaster_class
+from voicemaster.commands.variants import find
 from voicemaster.decks import load_deck
 from voicemaster.host.listening import Timing
-from voicemaster.host.log import GameLog
+from voicemaster.host.log import GameLog, LogObservers
 from voicemaster.host.privacy import Privacy
 from voicemaster.host.quiz import Quiz
 from voicemaster.host.text_io import TranscriptSpeaker
@@ -59,18 +59,17 @@ class Phone(threading.Thread):
 
 def play(tmp_path: Path, header: dict[str, Any], phones: tuple[str, ...]) -> dict[str, Any]:
     deck = load_deck(ROOT / "decks" / header["deck"][0])
-    log = GameLog(tmp_path / "game.jsonl", header)
-    board = LiveBoard(log.lines)
+    board = LiveBoard([header])
     server = BoardServer(board, 0, "127.0.0.1")
     url = server.start()
-    log.on_line = board.on_line
+    log = GameLog(tmp_path / "game.jsonl", header, observers=LogObservers(on_line=board.on_line))
     listener = Listener(url)
     listener.start()
     listener.connected.wait(5)
     table = SimTable(log, int(header["seed"]), 0.6, deck)
     ears = BoardEars(table, board, pace=0.06)
     speaker = TranscriptSpeaker()
-    master = quizmaster_class(header["variant"])(
+    master = find(header["variant"]).quizmaster(
         log, Quiz(deck, log.used_cards()), speaker, ears, Timing(), privacy=Privacy(board)
     )
     running = [Phone(url, team, board.codes.codes[team]) for team in phones]

@@ -13,7 +13,7 @@ from types import SimpleNamespace
 from tests.helpers.board import Listener, kompakt_lines, serving
 from voicemaster.board.hub import REPLAY
 from voicemaster.decks import load_deck
-from voicemaster.host.setup.session import DEFAULT_DECK
+from voicemaster.host.setup.decks import DEFAULT_DECK
 from voicemaster.judge import judge
 from voicemaster.judge.model import AnswerKey
 from voicemaster.places import PROJECT

@@ -108,7 +108,7 @@ def test_kompakt_takes_up_to_six_teams_in_colours(
     args = ["--variant", "kompakt", "--teams", "6", "--seed", "3", "--track", "9"]
     assert main(["simulate", *args, "--record", "sim.jsonl"]) == 0
     record = read_record(tmp_path / "sim.jsonl")
-    assert record.header["teams"] == six and record.game.finished
+    assert record.header.fields["teams"] == six and record.game.finished
     assert json.loads(capsys.readouterr().out.strip().splitlines()[-1])["winner"] in six
     assert play(monkeypatch, "quit\n", *args, "--record", "games/k.jsonl") == 0
     assert "for 6 teams: Red, Blue, Green, Yellow, Purple and Orange" in capsys.readouterr().out

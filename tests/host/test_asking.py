@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +13,7 @@ from voicemaster.host.asking import SAY_AGAIN, THEN_AGAIN, phrase_key, without
 from voicemaster.host.cues import Cue
 from voicemaster.host.dialogue import Quizmaster
 from voicemaster.host.text_io import TranscriptSpeaker
-from voicemaster.speech.base import Expectation, Heard
+from voicemaster.speech.base import Expectation, Heard, Signals
 
 CARD = "art-3"  # Michelangelo (Donatello: a wrong answer)
 
@@ -279,3 +280,41 @@ def test_with_an_attacker_waiting_a_guess_is_heard_again_never_said_aloud(
     assert qm.judge_answer(first.text, card, "red", "defender", first, guarded=True) == "wrong"
     assert speaker.said[1:] == [SAY_AGAIN]
     assert not any("michelangelo" in line.lower() for line in speaker.said)
+
+
+def written(text: str, logprob: float = -0.8) -> Heard:
+    """A narrow hearing whose words are the transcript Whisper wrote itself (its best)."""
+    signals = Signals(logprob, nbest=((text, logprob), ("something else", logprob - 0.3)))
+    return Heard(text, (text,), confidence=0.45, narrow=True, signals=signals)
+
+
+def test_a_right_phrase_written_narrowly_on_the_retake_counts(tmp_path: Path) -> None:
+    """Heard again, the answer Whisper wrote itself (not a guess, not another of its
+    transcripts) counts although narrow: two hearings, the second in the recognizer's own
+    words ("goulash" at -0.99 after a first "do the sh"); nothing is said aloud."""
+    for guarded in (False, True):
+        table = Table().at("answer", written("michelangelo"))
+        qm, speaker, card = on_card(tmp_path / str(guarded), table)
+        first = guess("michelangelo")
+        verdict = qm.judge_answer(first.text, card, "red", "defender", first, guarded=guarded)
+        assert verdict == "right"
+        assert speaker.said == [SAY_AGAIN]
+    # a retake that is a guess, another transcript than Whisper's best, or unclear does not
+    for n, retake in enumerate(
+        (
+            guess("michelangelo"),
+            replace(written("michelangelo"), signals=Signals(-0.8, nbest=(("mikey", -0.8),))),
+            unclear("michelangelo", "michelangelo"),
+        )
+    ):
+        table = Table().at("answer", retake)
+        qm, speaker, card = on_card(tmp_path / f"again{n}", table)
+        first = narrow("michelangelo")
+        assert qm.judge_answer(first.text, card, "red", "defender", first) == "wrong"
+        assert speaker.said == [SAY_AGAIN]
+    # the first hearing written so is still heard again: one doubtful hearing is not enough
+    table = Table().at("answer", written("michelangelo"))
+    qm, speaker, card = on_card(tmp_path / "first", table)
+    first = written("michelangelo")
+    assert qm.judge_answer(first.text, card, "red", "defender", first) == "right"
+    assert speaker.said == [SAY_AGAIN]

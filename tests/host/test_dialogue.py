@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -475,3 +476,28 @@ def test_override_that_was_wrong_says_the_move_it_takes_back(tmp_path: Path) -> 
     team = line["question"]["team"]
     assert line["question"]["answer"] == "wrong" and qm.game.positions[team] == 0
     assert f"Corrected. {team.capitalize()} goes back to the start." in said(speaker)
+
+
+class NotingTable(Table):
+    """A table whose ears note something on each answer line, under a key only it knows."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.noted = 0
+
+    def annotate(self, line: Mapping[str, Any]) -> dict[str, Any]:
+        self.noted += 1
+        return {"table-notes": {"take": self.noted}}
+
+
+def test_an_override_keeps_the_notes_the_ears_wrote_without_knowing_their_keys(
+    tmp_path: Path,
+) -> None:
+    table = NotingTable()
+    table.at("before", None, "that was right", "quit").at("answer", wrong)
+    qm, _ = quizmaster(tmp_path / "g.jsonl", table)
+    qm.run()
+    (line,) = questions(qm)
+    assert line["question"]["answer"] == "right" and line["edits"] == 1
+    assert line["table-notes"] == {"take": 1}  # the corrected line's, not the new take's
+    assert table.noted == 2 and "card" in line

@@ -8,6 +8,7 @@ from pathlib import Path
 from tests.helpers.host import DECK, Table, questions, quizmaster, right, wrong
 from voicemaster.decks import load_deck
 from voicemaster.decks.history import History
+from voicemaster.host.log import LogObservers
 from voicemaster.records import read_record
 
 
@@ -32,7 +33,7 @@ def test_the_card_asked_after_an_undo_reaches_the_question_history(tmp_path: Pat
     qm, _ = quizmaster(tmp_path / "g.jsonl", table)
     deck = load_deck(DECK)
     asked = History.load(history).view([deck], game)
-    qm.log.on_asked = asked.mark
+    qm.log.observers = LogObservers(on_asked=asked.mark)
     qm.quiz.asked = asked
     qm.run()
     first, second = (c.card for c in table.cues if c.kind == "answer")

@@ -45,7 +45,7 @@ def test_the_options_are_parsed_into_the_record(tmp_path: Path) -> None:
     args = simulate_args(tmp_path, "--through", "audio", "--voices", "espeak:en-gb+m3, flite:kal16")
     _, head = _simulation_header(args)
     assert head is not None
-    assert head["simulate"] == {
+    assert head.simulation == {
         "skill": 0.6,
         "through": "audio",
         "voices": ["espeak:en-gb+m3", "flite:kal16"],
@@ -53,7 +53,7 @@ def test_the_options_are_parsed_into_the_record(tmp_path: Path) -> None:
     args = simulate_args(tmp_path, "--through", "audio", "--noise", "car", "--snr", "10")
     _, head = _simulation_header(args)
     assert head is not None
-    assert head["simulate"] == {
+    assert head.simulation == {
         "skill": 0.6,
         "through": "audio",
         "voices": list(VOICES),
@@ -61,12 +61,12 @@ def test_the_options_are_parsed_into_the_record(tmp_path: Path) -> None:
         "snr": 10.0,
     }
     _, head = _simulation_header(simulate_args(tmp_path, "--through", "audio", "--noise", "room"))
-    assert head is not None and head["simulate"]["snr"] == 15.0  # the default
+    assert head is not None and head.simulation["snr"] == 15.0  # the default
     _, head = _simulation_header(simulate_args(tmp_path))  # text: the record as it always was
-    assert head is not None and head["simulate"] == {"skill": 0.6, "through": "text"}
+    assert head is not None and head.simulation == {"skill": 0.6, "through": "text"}
     asr = simulate_args(tmp_path, "--through", "audio", "--asr", "pocketsphinx")
     _, head = _simulation_header(asr)
-    assert head is not None and head["simulate"]["asr"] == "pocketsphinx"
+    assert head is not None and head.simulation["asr"] == "pocketsphinx"
 
 
 @pytest.mark.parametrize(

@@ -29,7 +29,7 @@ def test_a_family_game_is_simulated(
     whole = simulate(capsys, *options(tmp_path / "whole.jsonl", "--kinds", "red=child"))
     assert whole["variant"] == "familie" and whole["winner"] is not None
     record = read_record(tmp_path / "whole.jsonl")
-    assert record.header["kinds"] == {"red": "child", "blue": "adult", "green": "adult"}
+    assert record.header.fields["kinds"] == {"red": "child", "blue": "adult", "green": "adult"}
     assert record.game.winner == whole["winner"] and record.game.positions == whole["positions"]
 
 
@@ -39,7 +39,7 @@ def test_a_simulated_family_mixes_children_and_adults(
     monkeypatch.chdir(tmp_path)
     simulate(capsys, *options(tmp_path / "g.jsonl"))
     record = read_record(tmp_path / "g.jsonl")
-    assert set(record.header["kinds"].values()) == {"child", "adult"}
+    assert set(record.header.fields["kinds"].values()) == {"child", "adult"}
     text = (tmp_path / "g.jsonl").read_text()
     assert '"question"' in text and '"round"' in text
 
@@ -68,7 +68,10 @@ def test_play_asks_each_team_whether_it_is_children_or_adults(
     assert code == 0
     assert "Red: are you children or adults?" in out and "Red is a children's team." in out
     assert "Blue is an adults' team." in out
-    assert read_record(tmp_path / "p.jsonl").header["kinds"] == {"red": "child", "blue": "adult"}
+    assert read_record(tmp_path / "p.jsonl").header.fields["kinds"] == {
+        "red": "child",
+        "blue": "adult",
+    }
 
 
 def test_children_answering_by_letter_name_the_option_as_read(

@@ -28,8 +28,8 @@ def test_a_kompakt_game_is_simulated(
     monkeypatch.chdir(tmp_path)
     whole = simulate(capsys, *options(tmp_path / "whole.jsonl", "--mode", mode))
     record = read_record(tmp_path / "whole.jsonl")
-    assert record.header["target"] == 20 and record.header["mode"] == mode
-    assert "track" not in record.header and "home_stretch" not in record.header
+    assert record.header.fields["target"] == 20 and record.header.fields["mode"] == mode
+    assert "track" not in record.header.fields and "home_stretch" not in record.header.fields
     assert record.game.winner == whole["winner"] is not None
     if mode == "race":
         assert max(record.game.positions.values()) >= 20
@@ -42,7 +42,7 @@ def test_the_target_comes_from_track_and_mode_is_kompakt_only(
 ) -> None:
     monkeypatch.chdir(tmp_path)
     result = simulate(capsys, *options(tmp_path / "g.jsonl", "--track", "9"))
-    assert read_record(tmp_path / "g.jsonl").header["target"] == 9
+    assert read_record(tmp_path / "g.jsonl").header.fields["target"] == 9
     assert max(result["positions"].values()) >= 9  # type: ignore[attr-defined]
     record = str(tmp_path / "s.jsonl")
     assert main(["simulate", "--mode", "empty-bag", "--record", record, "--deck", str(DECK)]) == 2

@@ -87,6 +87,20 @@ def test_an_answer_the_transcript_holds_is_not_guessed() -> None:
     assert policy.decide(doubtful, window).guess
 
 
+def test_a_clear_transcript_spelt_nearly_as_the_answer_is_judged_as_written() -> None:
+    """A game's "Georges Simenon" (Piper) heard clearly as "george is simenon" (-0.30), twice:
+    guessed as "georges simenon", it was doubted on both hearings and lost; the judge takes the
+    transcript as it is.  A clear mishearing that is not spelt alike ("bye") is still guessed."""
+    window = Expectation(answers=("Georges Simenon",), competitors=("Agatha Christie",))
+    scores = {"georges simenon": -2.4, "agatha christie": -19.0}
+    heard = _scored("george is simenon", -1.72, scores, -0.30)
+    decision = policy.decide(heard, window)
+    assert (decision.text, decision.narrow, decision.guess) == ("george is simenon", False, False)
+    digits = Expectation(answers=("5",), competitors=("9",), commands=COMMANDS)
+    bye = _scored("bye", -0.7, {"five": -1.4, "nine": -5.4}, -0.3)
+    assert policy.decide(bye, digits).guess
+
+
 def test_a_bare_yes_is_unclear_where_no_reply_is_asked_for() -> None:
     assert policy.decide(_heard("yes", -0.3), WINDOW).kind == "unclear"  # a "pass" misheard
     confirm = Expectation(commands=("yes", "no", "pass"))

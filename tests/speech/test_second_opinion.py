@@ -99,3 +99,63 @@ def test_in_a_window_of_shouts_alone_only_a_possible_shout_is_asked_about() -> N
     talk = policy.review(_heard("which river flows through four capitals", UNCLEAR), shouts)
     assert talk.unclear and not policy.wants_second(talk, shouts)
     assert policy.wants_second(policy.review(_heard("the red one", UNCLEAR), shouts), shouts)
+
+
+# ------------------------------------------------------------------- vouching (no prompt)
+
+GAP, MARGIN = policy.LIMITS.vouch_gap, policy.LIMITS.vouch_margin
+ACCEPTS = replace(WINDOW, answers=("Danube", "Donau"), rejects=("Danube Delta",))
+
+
+def _bare(own: float, **scores: float) -> Heard:
+    """A vouching hearing: the unprompted transcript's own score, and each phrase's."""
+    pairs = tuple((phrase.replace("_", " "), score) for phrase, score in scores.items())
+    signals = Signals(-0.5, scores=pairs, own=own, prompted=False)
+    return Heard("the danny ube", signals=signals)
+
+
+def _vouched(first: Heard, bare: Heard, window: Expectation = WINDOW) -> Heard:
+    return policy.review(replace(first, second=bare), window)
+
+
+def test_a_narrow_phrase_the_unprompted_hearing_vouches_for_is_taken() -> None:
+    narrow = _heard("danube", NARROW)
+    assert policy.wants_vouch(policy.review(narrow, WINDOW), WINDOW)
+    near = _bare(-3.0, danube=-3.0 - GAP + 0.1, volga=-3.0 - GAP - MARGIN, pass_=-20.0)
+    taken = _vouched(narrow, near)
+    assert (taken.text, taken.narrow, taken.guessed) == ("danube", False, False)
+
+
+def test_no_vouching_far_below_the_transcript_or_near_a_rival() -> None:
+    far = _bare(-3.0, danube=-3.0 - GAP - 0.1, volga=-30.0)
+    assert _vouched(_heard("danube", NARROW), far).narrow
+    close = _bare(-3.0, danube=-3.0, volga=-3.0 - MARGIN + 0.1)
+    assert _vouched(_heard("danube", NARROW), close).narrow
+    # a near miss of the card is a rival too (a "Danube Delta" said must not make "danube")
+    delta = _bare(-3.0, danube=-3.0, volga=-30.0, danube_delta=-3.5)
+    assert _vouched(_heard("danube", NARROW), delta, ACCEPTS).narrow
+    unscored = _bare(-3.0, volga=-30.0)
+    assert _vouched(_heard("danube", NARROW), unscored).narrow
+
+
+def test_a_right_answers_other_forms_are_not_its_rivals() -> None:
+    forms = _bare(-3.0, danube=-3.0, donau=-3.2, volga=-30.0, danube_delta=-30.0)
+    assert not _vouched(_heard("danube", NARROW), forms, ACCEPTS).narrow
+    # ... but for a wrong phrase every other phrase is
+    wrong = _bare(-3.0, volga=-3.0, rhine=-3.2, danube=-30.0)
+    assert _vouched(_heard("volga", NARROW), wrong).narrow
+
+
+def test_vouching_settles_a_guess_but_never_an_unclear_hearing_or_a_shout() -> None:
+    signals = Signals(CLEAR, scores=(("danube", -1.5), ("volga", -6.0)), own=-1.0)
+    guess = Heard("the danny", ("the danny",), signals=signals)
+    assert policy.review(guess, WINDOW).guessed
+    sure = _bare(-3.0, danube=-3.0, volga=-30.0)
+    taken = _vouched(guess, sure)
+    assert (taken.text, taken.guessed, taken.narrow) == ("danube", False, False)
+    assert _vouched(_heard("danube", UNCLEAR), sure).unclear
+    unclear = policy.review(_heard("danube", UNCLEAR), WINDOW)
+    assert not policy.wants_vouch(unclear, WINDOW)
+    shout = policy.review(_heard("bezzerwizzer", NARROW, shout=True), WINDOW)
+    assert not policy.wants_vouch(shout, WINDOW)
+    assert not policy.wants_vouch(policy.review(_heard("danube", CLEAR), WINDOW), WINDOW)

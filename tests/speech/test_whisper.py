@@ -126,3 +126,22 @@ def test_real_digits_are_heard(whisper: whisper_asr.WhisperRecognizer) -> None:
         key = AnswerKey(row["transcript"])
         right += judge(_listen(whisper, pcm, digits), key).correct
     assert right >= len(rows) - 1
+
+
+def test_vouching_hears_the_same_encoding_without_the_prompt(
+    whisper: whisper_asr.WhisperRecognizer,
+) -> None:
+    """The second hearing without the prompt reuses the first's encoding and scores every
+    phrase as the transcript: a clear flite "Copper" puts "copper" far ahead of "gold"."""
+    from voicemaster.speech.asr.second_opinion import Vouching, vouched_phrases
+
+    pcm = synthesize("Copper", "flite:slt", seed=1)
+    whisper.recognize(pcm, METALS)
+    encoded = whisper._encoded
+    bare = Vouching(whisper).hear(pcm, METALS)
+    assert whisper._encoded is encoded  # no second encoder pass
+    assert bare.signals is not None and not bare.signals.prompted
+    scores = dict(bare.signals.scores)
+    assert set(scores) == {whisper.normalise(p) for p in vouched_phrases(METALS)}
+    assert scores["copper"] > scores["gold"] + 3.0
+    assert bare.signals.own >= scores["copper"] - 0.5  # its own transcript is at least as likely

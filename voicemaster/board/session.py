@@ -6,7 +6,7 @@ from __future__ import annotations
 import sys
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from voicemaster.board.ears import BoardEars
 from voicemaster.board.live import LiveBoard
@@ -14,7 +14,6 @@ from voicemaster.board.runner import BoardServer
 from voicemaster.board.settings import BoardSettings
 
 if TYPE_CHECKING:
-    from voicemaster.host.log import GameLog
     from voicemaster.speech.base import Ears
 
 
@@ -22,8 +21,11 @@ if TYPE_CHECKING:
 class BoardSession:
     board: LiveBoard
     server: BoardServer
-    ears: BoardEars
     settings: BoardSettings
+
+    def ears_around(self, ears: Ears) -> BoardEars:
+        """Ears that hear the table through ``ears`` and the teams' phones on the board."""
+        return BoardEars(ears, self.board, self.settings.pace)
 
     @property
     def url(self) -> str:
@@ -55,13 +57,13 @@ class BoardSession:
         self.server.stop()
 
 
-def open_board(settings: BoardSettings, log: GameLog, ears: Ears) -> BoardSession:
-    """Serve the board of the game ``log`` records; the returned ears replace ``ears``.
+def open_board(settings: BoardSettings, lines: list[dict[str, Any]]) -> BoardSession:
+    """Serve the board of the game whose record holds ``lines`` so far; it follows the game
+    through ``board.on_line`` (a record observer) and hears through ``ears_around``.
     BoardError when it cannot be served (the message says why)."""
-    board = LiveBoard(log.lines)
+    board = LiveBoard(lines)
     server = BoardServer(board, settings.port, settings.address)
     server.start()
-    log.on_line = board.on_line
-    session = BoardSession(board, server, BoardEars(ears, board, settings.pace), settings)
+    session = BoardSession(board, server, settings)
     print(f"voicemaster: {session.notice()}", file=sys.stderr, flush=True)
     return session

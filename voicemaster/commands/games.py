@@ -14,11 +14,11 @@ import time
 from pathlib import Path
 from typing import Any
 
+from voicemaster.commands.failing import fail
 from voicemaster.files import free_path, is_locked, lock_path, reason
 from voicemaster.host.phrases import team_name
 from voicemaster.host.setup.resume import scores
 from voicemaster.host.setup.saved import SavedGame, Scan, name_problem, pick, scan
-from voicemaster.host.setup.session import fail
 from voicemaster.places import Places
 from voicemaster.settings import GamesSettings
 

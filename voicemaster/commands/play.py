@@ -7,31 +7,28 @@ import json
 import logging
 import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from voicemaster.board.settings import BoardError, BoardSettings
+from voicemaster.board.settings import BoardError
+from voicemaster.commands import variants
+from voicemaster.commands.board_beside import board_beside, ears_beside, privacy_beside
+from voicemaster.commands.failing import fail
 from voicemaster.commands.play_flags import check_flags
-from voicemaster.commands.play_start import (
-    Chosen,
-    check_fits,
-    choose_record,
-    given_options,
-    open_game,
-    quizmaster_class,
-)
+from voicemaster.commands.play_start import Chosen, choose_record, saved_to_resume
 from voicemaster.decks import DeckError
 from voicemaster.files import RecordBusy
 from voicemaster.host import intents
 from voicemaster.host.hosting import Host
 from voicemaster.host.listening import Timing
-from voicemaster.host.log import GameLog
+from voicemaster.host.log import GameLog, LogObservers
 from voicemaster.host.phrases import fixed_phrases, team_name
-from voicemaster.host.privacy import Privacy
 from voicemaster.host.quiz import Quiz
+from voicemaster.host.session import GameSession
+from voicemaster.host.setup.crash_log import crash_log
+from voicemaster.host.setup.decks import deck_folders
+from voicemaster.host.setup.errors import SetupError
 from voicemaster.host.setup.resume import changed_cards, dropped_note, preview
 from voicemaster.host.setup.saving import play_on_unsaved, unsaved_message
-from voicemaster.host.setup.session import SetupError, crash_log, deck_folders, fail
 from voicemaster.host.text_io import KeyboardEars, PrintSpeaker
 from voicemaster.lexicon import YES_NO
 from voicemaster.records import SaveError
@@ -147,33 +144,29 @@ def cmd_play(settings: PlaySettings) -> int:
     places, game = settings.places, settings.game
     log_file = crash_log(places.log)
     speaker = make_speaker(settings.output, settings.voice)
+    board: BoardSession | None = None
     try:
         check_flags(game)  # every flag before the first word is spoken
-        if game.resume:  # a saved game that does not fit the options: say so before listening
-            check_fits(Path(game.resume), given_options(game, deck_folders(places)), game.deck)
+        # a saved game that does not fit the options: said before listening (read once)
+        saved = saved_to_resume(game, deck_folders(places)) if game.resume else None
         ears, recover = make_ears(settings, speaker)
-        chosen = choose_record(settings, speaker, ears)
-        game_log, quiz = open_chosen(chosen, settings, speaker, ears)
-    except (SetupError, DeckError, EOFError, RecordBusy) as exc:
+        chosen = choose_record(settings, speaker, ears, saved)
+        session = prepare(chosen, settings)
+        board = board_beside(settings.board, session.lines, speaker)
+        game_log = open_chosen(session, chosen, settings, speaker, ears, board)
+    except (SetupError, DeckError, EOFError, RecordBusy, BoardError) as exc:
+        if board is not None:
+            board.close()
         return fail(str(exc) or "no input")
     path = chosen.path
-    game_log.on_save_error = play_on_unsaved(speaker, ears)
     typing = ears if isinstance(ears, KeyboardEars) else None  # its typing can be hidden
-    try:
-        ears, board = board_beside(settings.board, game_log, ears, speaker)
-    except BoardError as exc:
-        if settings.board is None or settings.board.required:
-            game_log.close()
-            return fail(str(exc))
-        print(f"voicemaster: {exc}; playing without the board", file=sys.stderr, flush=True)
-        board = None
-    privacy = Privacy(board.board if board is not None else None, typing)
-    master = quizmaster_class(game_log.header["variant"])(
-        game_log, quiz, speaker, ears, timing(settings, ears), recover, privacy
-    )
+    ears = ears_beside(board, ears)
+    quizmaster = variants.find(session.header.variant).quizmaster
+    privacy = privacy_beside(board, typing)
+    master = session.host(quizmaster, speaker, ears, timing(settings, ears), recover, privacy)
     try:
         playing = welcome(master, chosen.resumed)
-        for note in resume_notes(game_log, quiz) if chosen.resumed else []:
+        for note in resume_notes(game_log, session.quiz) if chosen.resumed else []:
             master.say(note)
         outcome = master.run() if playing else "finished"
     except SaveError as exc:
@@ -207,34 +200,35 @@ def stopped_message(game_log: GameLog, command: str) -> str:
     return f"stopped; the game is saved in {path}: voicemaster {command} --resume {path} goes on"
 
 
-def board_beside(
-    settings: BoardSettings | None, game_log: GameLog, ears: Ears, speaker: Speaker
-) -> tuple[Ears, BoardSession | None]:
-    """The live board beside the game (``--board``): its ears, and its address said once."""
-    if settings is None:
-        return ears, None
-    from voicemaster.board.session import open_board
-
-    session = open_board(settings, game_log, ears)
-    if settings.speak:
-        speaker.say(session.spoken())
-    return session.ears, session
+def prepare(chosen: Chosen, settings: PlaySettings) -> GameSession:
+    """The chosen game's session: decks loaded and checked, nothing written yet."""
+    moved = settings.game.deck if chosen.resumed else None
+    return GameSession.prepare(
+        chosen.path, chosen.header, chosen.saved, settings.places, moved=moved
+    )
 
 
 def open_chosen(
-    chosen: Chosen, settings: PlaySettings, speaker: Speaker, ears: Ears
-) -> tuple[GameLog, Quiz]:
-    """Open the chosen game's record.  When it cannot be written: a --record path is an error;
-    otherwise the table hears why and may play from memory."""
-    moved = settings.game.deck if chosen.resumed else None
+    session: GameSession,
+    chosen: Chosen,
+    settings: PlaySettings,
+    speaker: Speaker,
+    ears: Ears,
+    board: BoardSession | None,
+) -> GameLog:
+    """Open the chosen game's record, the board (if any) and the screen watching it.  When it
+    cannot be written: a --record path is an error; otherwise the table hears why and may
+    play from memory."""
+    ask = play_on_unsaved(speaker, ears)
+    observers = LogObservers(on_line=board.board.on_line if board else None, on_save_error=ask)
     try:
-        return open_game(chosen.path, chosen.header, settings.places, moved=moved)
+        return session.open(observers)
     except SaveError as exc:
         if settings.game.record and not chosen.resumed:
             raise SetupError(f"cannot write the record {exc.path}: {exc.reason}") from None
-        if not play_on_unsaved(speaker, ears)(exc):
+        if not ask(exc):
             raise SetupError(f"cannot save the game in {exc.path}: {exc.reason}") from None
-        return open_game(chosen.path, chosen.header, settings.places, unsaved=exc, moved=moved)
+        return session.open(observers, unsaved=exc)
 
 
 def resume_notes(game_log: GameLog, quiz: Quiz) -> list[str]:

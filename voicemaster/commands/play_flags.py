@@ -11,7 +11,8 @@ from typing import Any
 
 from voicemaster.commands import variants
 from voicemaster.commands.arguments_game import MAX_TRACK
-from voicemaster.host.setup.session import SetupError, team_names
+from voicemaster.host.setup.errors import SetupError
+from voicemaster.host.setup.headers import team_names
 from voicemaster.rules import DEFAULT, Goal, RuleSet, find_rules, rule_sets
 from voicemaster.rules.base import Settings
 from voicemaster.settings import GameOptions

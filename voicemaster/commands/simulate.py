@@ -2,56 +2,43 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from voicemaster.board.settings import BoardError, BoardSettings
+from voicemaster.board.settings import BoardError
+from voicemaster.commands.board_beside import board_beside, ears_beside, privacy_beside
+from voicemaster.commands.failing import fail
+from voicemaster.commands.new_game import header_options, variant_extra
 from voicemaster.commands.play import stopped_message
-from voicemaster.commands.play_start import (
-    check_fits,
-    digests,
-    header_options,
-    open_game,
-    quizmaster_class,
-    variant_extra,
-)
 from voicemaster.commands.variants import find
 from voicemaster.decks import DeckError
-from voicemaster.files import RecordBusy, free_path
+from voicemaster.files import RecordBusy, free_path, is_locked
 from voicemaster.host.hosting import Host
 from voicemaster.host.listening import Timing
-from voicemaster.host.log import GameLog, unfinished_games
-from voicemaster.host.privacy import Privacy
-from voicemaster.host.quiz import Quiz
-from voicemaster.host.setup.saving import check_record_path
-from voicemaster.host.setup.session import (
-    SetupError,
-    check_deck_serves,
-    crash_log,
-    deck_folders,
-    deck_paths,
-    deck_refs,
-    draw_settings,
-    fail,
-    load_decks,
-    new_header,
-    resolve_decks,
-    team_names,
-)
+from voicemaster.host.log import GameLog, LogObservers, unfinished_games
+from voicemaster.host.session import GameSession, read_saved
+from voicemaster.host.setup.crash_log import crash_log
+from voicemaster.host.setup.decks import deck_folders, deck_paths, deck_refs
+from voicemaster.host.setup.errors import SetupError
+from voicemaster.host.setup.headers import new_header, team_names
+from voicemaster.host.setup.paths import check_record_path
+from voicemaster.host.setup.resume import check_fits
 from voicemaster.host.text_io import TranscriptSpeaker
-from voicemaster.records import game_from_header
+from voicemaster.records import RecordHeader
 from voicemaster.rules import DEFAULT
 from voicemaster.settings import SimulateSettings
 from voicemaster.simulator.play import play_out
 from voicemaster.simulator.table import SimTable
-from voicemaster.speech.base import Ears, Speaker, SpeechUnavailable
+from voicemaster.speech.base import Speaker, SpeechUnavailable
 
 if TYPE_CHECKING:
     from voicemaster.board.session import BoardSession
 
 
-def _simulation_header(settings: SimulateSettings) -> tuple[Path, dict[str, Any] | None]:
+def _simulation_header(settings: SimulateSettings) -> tuple[Path, RecordHeader | None]:
     """The record to play and a new game's header (None: resumed).  An existing --record is
     refused (resume it instead); the default record goes to the data folder's simulations/,
     under a new name when one of the same seed is there."""
@@ -70,7 +57,7 @@ def _simulation_header(settings: SimulateSettings) -> tuple[Path, dict[str, Any]
     decks = deck_refs(deck_paths(game.deck, game.variant or DEFAULT, folders), folders)
     extra = variant_extra(game, teams, None)
     header = new_header(header_options(game), teams, {"deck": decks, "simulate": options, **extra})
-    name = f"simulate-{header['variant']}-{len(teams)}-{header['seed']}"
+    name = f"simulate-{header.variant}-{len(teams)}-{header.seed}"
     path = Path(game.record) if game.record else free_path(places.simulations, name)
     return path, header
 
@@ -114,31 +101,21 @@ def summary(game_log: GameLog, master: Host[Any]) -> dict[str, Any]:
 
 def cmd_simulate(settings: SimulateSettings) -> int:
     crash_log(settings.places.log)
+    board: BoardSession | None = None
     try:
-        path, header = _simulation_header(settings)
-        if header is None:
-            moved = settings.game.deck  # a resumed simulation's decks given anew (moved)
-            if moved:
-                refs = deck_refs(moved, deck_folders(settings.places))
-                check_fits(path, {"deck": refs}, moved)
-            game_log, quiz = open_game(path, places=settings.places, history=False, moved=moved)
-        else:
-            deck = load_decks(resolve_decks(header["deck"], deck_folders(settings.places)))
-            quiz = Quiz(deck, settings=draw_settings(header, path))
-            check_deck_serves(quiz.deck, game_from_header(header))
-            game_log = GameLog(path, header)
-            game_log.card_digest = digests(quiz.deck)
-    except (SetupError, DeckError, RecordBusy) as exc:
+        session = _session(settings)
+        board = board_beside(settings.board, session.lines)
+        game_log = session.open(LogObservers(on_line=board.board.on_line if board else None))
+    except (SetupError, DeckError, RecordBusy, BoardError) as exc:
+        if board is not None:
+            board.close()
         return fail(str(exc))
-    options = game_log.header.get("simulate", {})
-    seed = int(game_log.header.get("seed", 0))
+    header = session.header
+    options = header.simulation or {}
     skill = float(options.get("skill", settings.skill))
-    board = Beside(settings.board, game_log)
     try:
-        return _simulate(
-            game_log, quiz, seed, skill, options, board, settings.models, settings.transcript
-        )
-    except BoardError as exc:
+        return _simulate(session, header.seed, skill, options, board, settings)
+    except (BoardError, SetupError) as exc:
         game_log.close()
         return fail(str(exc))
     except KeyboardInterrupt:
@@ -146,69 +123,60 @@ def cmd_simulate(settings: SimulateSettings) -> int:
         fail(stopped_message(game_log, "simulate"))
         return 130
     finally:
-        board.close()
+        if board is not None:
+            board.close()
 
 
-class Beside:
-    """The live board beside a simulated game, when one is asked for (``--board``)."""
-
-    def __init__(self, settings: BoardSettings | None, game_log: GameLog) -> None:
-        self.settings, self.game_log = settings, game_log
-        self.session: BoardSession | None = None
-
-    def wrap(self, ears: Ears) -> tuple[Ears, Privacy]:
-        """The board's ears around the table's, and its phone views."""
-        if self.settings is None:
-            return ears, Privacy()
-        from voicemaster.board.session import open_board
-
-        self.session = open_board(self.settings, self.game_log, ears)
-        self.session.wait_at_setup()
-        return self.session.ears, Privacy(self.session.board)
-
-    def close(self) -> None:
-        if self.session is not None:
-            self.session.close()
+def _session(settings: SimulateSettings) -> GameSession:
+    """The simulation's game session: a new game, or a saved simulation read once (its decks
+    given anew with --deck when they moved)."""
+    path, header = _simulation_header(settings)
+    if header is not None:
+        return GameSession.prepare(path, header, places=settings.places, history=False)
+    if is_locked(path):
+        raise RecordBusy(path)
+    saved = read_saved(path)
+    moved = settings.game.deck  # a resumed simulation's decks given anew (moved)
+    if moved:
+        check_fits(path, saved, {"deck": deck_refs(moved, deck_folders(settings.places))}, moved)
+    places = settings.places
+    return GameSession.prepare(path, saved=saved, places=places, history=False, moved=moved)
 
 
 def _simulate(
-    game_log: GameLog,
-    quiz: Quiz,
+    session: GameSession,
     seed: int,
     skill: float,
-    options: dict[str, Any],
-    board: Beside,
-    models: Path | None = None,
-    transcript: str | None = None,
+    options: Mapping[str, Any],
+    board: BoardSession | None,
+    settings: SimulateSettings,
 ) -> int:
-    variant = find(game_log.header["variant"])
+    game_log, quiz, transcript = session.opened(), session.quiz, settings.transcript
+    variant = find(session.header.variant)
+    host = partial(session.host, variant.quizmaster, privacy=privacy_beside(board))
     if variant.simulate is not None:  # a table of its own (timeline: placements)
         if transcript is not None:
-            game_log.close()
-            return fail(f"--transcript is not made for {variant.name} games yet")
+            raise SetupError(f"--transcript is not made for {variant.name} games yet")
         through = options.get("through", "text")
-        return variant.simulate(game_log, quiz, seed, skill, through, board.wrap)
+        around = partial(ears_beside, board)
+        return variant.simulate(game_log, quiz, seed, skill, through, around, host)
     if options.get("through", "text") == "audio":
         from voicemaster.simulator.audio import AudioTable
 
         try:
             audio = AudioTable(
-                game_log, seed, skill, quiz.deck, models, transcript_path(transcript)
+                game_log, seed, skill, quiz.deck, settings.models, transcript_path(transcript)
             )
         except (SpeechUnavailable, ImportError) as exc:
-            game_log.close()
-            return fail(f"cannot simulate through audio: {exc}")
+            raise SetupError(f"cannot simulate through audio: {exc}") from None
         except OSError as exc:
-            game_log.close()
-            return fail(f"cannot write the transcript {transcript}: {exc.strerror or exc}")
+            why = exc.strerror or exc
+            raise SetupError(f"cannot write the transcript {transcript}: {why}") from None
         table: SimTable = audio
         speaker: Speaker = audio.speaker()
     else:
         table, speaker = SimTable(game_log, seed, skill, quiz.deck), TranscriptSpeaker()
-    ears, privacy = board.wrap(table)
-    master = quizmaster_class(game_log.header["variant"])(
-        game_log, quiz, speaker, ears, Timing(), privacy=privacy
-    )
+    master = host(speaker, ears_beside(board, table), Timing())
     try:
         return play_out(master.run, game_log, table, skill, lambda: summary(game_log, master))
     finally:

@@ -17,7 +17,9 @@ One hearing leads to one of three steps (``next_step``, the decision table):
   "Sorry, I did not hear that clearly. Please say your answer again." — the same words
   whatever the doubt.  The answer heard again must stand on its own: once an answer has been
   heard again, a hearing that is still in doubt and would be right counts as not right (the
-  ears' ``Heard`` already carries any second opinion of the speech layer).
+  ears' ``Heard`` already carries any second opinion of the speech layer) — unless its words
+  are the recognizer's own transcript, narrow only (``policy.written``): two hearings, the
+  second in Whisper's own words, count; a guess on the retake never does.
 
 Three hearings and two "Did you say ...?" per answer at most.  Typed answers are never asked
 back.  ``commands/hear.py`` and the speech benchmark report the same ``next_step``.
@@ -72,6 +74,8 @@ def next_step(
         return Step("asked", judged, heard.text)  # wrong or unsure: saying it reveals nothing
     if retake_left:
         return Step("again", judged)
+    if judged.answer == "right" and policy.written(heard):
+        return Step("taken", judged)  # heard again, and written so by the recognizer itself
     return Step("taken", not_right(judged))
 
 

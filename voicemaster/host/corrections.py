@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
+from voicemaster.host.log import LOG_FIELDS
 from voicemaster.host.phrases import said
 from voicemaster.host.seams import TurnHost
 from voicemaster.host.turn import PendingAttack, Retake, Turn
@@ -42,13 +43,12 @@ class Correcting(TurnHost, Protocol):
 
 def take_back(qm: Correcting, right: bool | None) -> None:
     """ "That was right / wrong" (``right``) or "undo" (None) about the record's last question."""
-    last = qm.log.lines[-1]
-    if "question" not in last:
+    question = qm.log.last_action()
+    if not isinstance(question, Question):
         qm.say(said("correct.nothing"))
         return
+    last = qm.log.lines[-1]
     before = qm.replay(len(qm.log.lines) - 1)
-    question = before.decode_action(last)
-    assert isinstance(question, Question)
     attack = question.attack
     if right is None:
         pending = PendingAttack(attack.team, attack.when) if attack else None
@@ -69,7 +69,7 @@ def _override(
             qm.game = qm.replay()
             qm.say(said("correct.already.right" if right else "correct.already.wrong"))
             return
-        kept = {k: v for k, v in last.items() if k in ("card", "undone", "meant", "misjudged")}
+        kept = kept_fields(qm, question, last)
         events = qm.commit(new, kept, replace=True)
     except IllegalAction as exc:
         qm.game = qm.replay()
@@ -81,6 +81,14 @@ def _override(
     lines = [said("correct.done"), *qm.event_lines(events), *_moved_back(qm, was, events)]
     qm.say(" ".join(lines))
     qm.say(qm.standings())
+
+
+def kept_fields(qm: Correcting, question: Question, last: dict[str, Any]) -> dict[str, Any]:
+    """What a corrected line keeps of the line it replaces: everything but the action itself
+    and what the log writes anew (``LOG_FIELDS``): the card, the cards undone before it, and
+    the notes the ears added (a simulated table's, which the host need not know)."""
+    own = set(qm.game.encode_action(question)) | set(LOG_FIELDS)
+    return {k: v for k, v in last.items() if k not in own}
 
 
 def _moved_back(qm: Correcting, was: dict[str, int], events: list[Event]) -> list[str]:

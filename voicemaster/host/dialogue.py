@@ -19,14 +19,18 @@ from voicemaster.host.hosting import Host
 from voicemaster.host.listening import AnswerClock, Correction
 from voicemaster.host.phrases import said, slot_word, team_name, verb
 from voicemaster.host.turn import Retake, Turn
-from voicemaster.rules import Playoff, Question, StartRound
+from voicemaster.rules import Playoff, Question, StartRound, Zwap
 from voicemaster.rules.actions import Action, Answer
 from voicemaster.rules.events import Event
 from voicemaster.rules.standard import StandardGame
 from voicemaster.speech.base import Expectation, Heard, is_typed
 
 # what came after the last verdict, so that it can no longer be changed
-LATER = ("round", "zwap", "playoff")  # the lines after which a verdict stands (said why)
+LATER: dict[type[Action], str] = {  # what came after a verdict that stands (said why)
+    StartRound: "round",
+    Zwap: "zwap",
+    Playoff: "playoff",
+}
 
 
 class Quizmaster(Host[StandardGame]):
@@ -175,12 +179,14 @@ class Quizmaster(Host[StandardGame]):
 
     def cannot_correct(self, kind: Point, right: bool | None) -> str | None:
         """Only the record's last line can be corrected, and only a question's verdict."""
-        lines = self.log.lines
-        if "question" in lines[-1]:
+        last = self.log.last_action()
+        if isinstance(last, Question):
             return None
-        if not any("question" in line for line in lines[1:]):
+        if not any("question" in line for line in self.log.lines[1:]):
             return said("undo.nothing")
-        since = next((said(f"stands.{key}") for key in LATER if key in lines[-1]), "")
+        since = next(
+            (said(f"stands.{key}") for kind, key in LATER.items() if isinstance(last, kind)), ""
+        )
         return said("stands", since=since)
 
     def _step(self) -> None:

@@ -51,7 +51,10 @@ class Host(Generic[G]):
         timing: Timing | None = None,
         recover: Callable[[], None] | None = None,
         privacy: Privacy | None = None,
+        game: G | None = None,
     ) -> None:
+        """``game``: the game as the record leaves it, when it was replayed on opening (else
+        the record is replayed here)."""
         self.log = log
         self.quiz = quiz
         use_locale(locale_for(quiz.deck.language))  # the quizmaster speaks the deck's language
@@ -59,8 +62,8 @@ class Host(Generic[G]):
         self.ears = ears
         self.timing = timing or Timing()
         self.privacy = privacy or Privacy()  # how a team keeps a secret: a phone, a keyboard
-        self.seed = str(log.header.get("seed", 0))
-        self.game: G = self.replay()
+        self.seed = str(log.header.seed)
+        self.game: G = self._hosted(game) if game is not None else self.replay()
         self.listener = Listener(
             speaker,
             ears,
@@ -80,7 +83,10 @@ class Host(Generic[G]):
 
     def replay(self, upto: int | None = None) -> G:
         """The game as the record's first ``upto`` lines leave it (TypeError: another kind)."""
-        game = self.log.replay(upto)
+        return self._hosted(self.log.replay(upto))
+
+    def _hosted(self, game: Game) -> G:
+        """``game`` as the kind this quizmaster hosts (TypeError: another kind)."""
         if not isinstance(game, self.hosts):
             raise TypeError(f"{type(self).__name__} cannot host {game.name}")
         return cast(G, game)

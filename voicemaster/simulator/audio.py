@@ -207,12 +207,12 @@ class AudioTable(SimTable):
         from voicemaster.speech.asr.recognizers import make_recognizer
 
         try:
-            sound = Sound.from_options(log.header.get("simulate", {}))
+            sound = Sound.from_options(log.header.simulation or {})
             voices = tuple(check_voice(v) for v in sound.voices)
         except ValueError as exc:
             raise SpeechUnavailable(f"the record's voices or noise: {exc}") from None
         self.sound = Sound(voices, sound.noise, sound.snr_db)
-        self.asr: str | None = log.header.get("simulate", {}).get("asr")  # None: the default
+        self.asr: str | None = (log.header.simulation or {}).get("asr")  # None: the default
         self.recognizer = make_recognizer(self.asr, None, models)
         self._cue: Cue | None = None
         self.heard_texts: list[tuple[str, str]] = []

@@ -79,7 +79,7 @@ class SimTable:
         self._cards = answer_index(deck)
         self.capped = False  # stopped after MAX_PLAYOFF_ROUNDS play-off rounds
         # the teams answer yes to every "Did you say ...?" (``simulate --yes-sayer``)
-        self.yes_sayer = bool(log.header.get("simulate", {}).get("yes_sayer", False))
+        self.yes_sayer = bool((log.header.simulation or {}).get("yes_sayer", False))
 
     # --- the ears interface -------------------------------------------------------------------
     def cue(self, cue: Cue) -> None:

@@ -15,7 +15,6 @@ from typing import Any
 
 from voicemaster.host.cues import Cue, Point
 from voicemaster.host.log import GameLog
-from voicemaster.host.privacy import Privacy
 from voicemaster.host.timeline.phrases import word
 from voicemaster.rules.timeline.line import choose_gap, fits
 from voicemaster.rules.timeline.types import TimelineCard
@@ -192,13 +191,15 @@ def simulate_timeline(
     seed: int,
     skill: float,
     through: str,
-    wrap: Callable[[Any], tuple[Any, Privacy]] | None = None,
+    wrap: Callable[[Any], Any] | None = None,
+    host: Callable[[Speaker, Any, Any], Any] | None = None,
 ) -> int:
     """Run a simulated timeline game (text, or audio through the real listening path) and
-    print the summary as the last line.  2 when audio cannot be set up.  ``wrap``: ears
-    around the simulated table's (the live board's), with the board's phone views."""
+    print the summary as the last line.  SetupError when audio cannot be set up or the deck
+    cannot serve the game.  ``wrap``: ears around the simulated table's (the live board's);
+    ``host``: the quizmaster of the game session (speaker, ears, timing)."""
     from voicemaster.host.listening import Timing
-    from voicemaster.host.setup.session import fail
+    from voicemaster.host.setup.errors import SetupError
     from voicemaster.host.text_io import TranscriptSpeaker
     from voicemaster.host.timeline.dialogue import TimelineQuizmaster
     from voicemaster.speech.base import SpeechUnavailable
@@ -209,18 +210,20 @@ def simulate_timeline(
         try:
             audio = TimelineAudioTable(log, seed, skill, quiz.deck)
         except (SpeechUnavailable, ImportError) as exc:
-            log.close()
-            return fail(f"cannot simulate through audio: {exc}")
+            raise SetupError(f"cannot simulate through audio: {exc}") from None
         table, speaker = audio, audio.speaker(audio.rendering())
     else:
         table = TimelineSimTable(log, seed, skill, quiz.deck)
         speaker = table.speaker(TranscriptSpeaker())
-    ears, privacy = (table, Privacy()) if wrap is None else wrap(table)
-    master = TimelineQuizmaster(log, quiz, speaker, ears, Timing(), privacy=privacy)
+    ears = table if wrap is None else wrap(table)
+    if host is None:
+        master = TimelineQuizmaster(log, quiz, speaker, ears, Timing())
+    else:
+        master = host(speaker, ears, Timing())
+    assert isinstance(master, TimelineQuizmaster)
     problem = master.deck_problem()
     if problem is not None:
-        log.close()
-        return fail(problem)
+        raise SetupError(problem)
     return play_out(master.run, log, table, skill, lambda: summarise(log, master.game))
 
 

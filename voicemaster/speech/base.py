@@ -76,6 +76,12 @@ class Signals:
     # log-probability), when the transcript is none of them; ``own``: the transcript's score
     scores: tuple[tuple[str, float], ...] = ()
     own: float = 0.0
+    # the shout phrases scored the same way where the transcript may be a shout not read
+    # whole (speech/asr/shouts.py), beside the transcript as Whisper wrote it
+    shouts: tuple[tuple[str, float], ...] = ()
+    shout_own: float = 0.0
+    # False for a hearing without the window's prompt (a second opinion's forced scores)
+    prompted: bool = True
 
 
 # how a grammar recognizer found its phrase: the "best" path, "n-best" (the best path stopped

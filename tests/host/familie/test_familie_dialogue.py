@@ -243,7 +243,7 @@ def test_a_whole_family_game_reaches_a_winner_and_replays(tmp_path: Path) -> Non
     assert qm.run() == "finished"
     record = read_record(tmp_path / "g.jsonl")
     assert record.game.winner == qm.game.winner is not None
-    assert record.header["kinds"] == kinds
+    assert record.header.fields["kinds"] == kinds
     assert any("wins the game" in s for s in said(speaker))
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.helpers.host import DECK
-from voicemaster.host.setup.session import crash_log
+from voicemaster.host.setup.crash_log import crash_log
 
 ROOT = Path(__file__).resolve().parents[3]
 FULL = Path("/dev/full")  # every write fails with ENOSPC, as on a full disk

@@ -4,7 +4,9 @@ leaves no stale lock, and the lock survives an undo's atomic rewrite of the reco
 
 from __future__ import annotations
 
+import json
 import os
+import random
 import signal
 import subprocess
 import sys
@@ -16,6 +18,7 @@ from tests.helpers.host import DECK
 from voicemaster.files import RecordBusy
 from voicemaster.host.log import GameLog
 from voicemaster.records import RecordWriter, read_record
+from voicemaster.rules.registry import sample_action
 
 ROOT = Path(__file__).resolve().parents[3]
 BUSY = "this game is being played elsewhere"
@@ -86,7 +89,8 @@ def test_the_lock_survives_an_atomic_rewrite_and_appends_reach_the_live_file(
     first.rewrite_last(dict(header, note="rewritten"))  # an undo replaces the file
     with pytest.raises(RecordBusy):
         RecordWriter(record)
-    first.write({"appended": True})
-    assert record.read_text().splitlines()[-1] == '{"appended": true}'
+    game = first.replay()
+    first.append_action(game, sample_action(game, random.Random(1)), {"appended": True})
+    assert json.loads(record.read_text().splitlines()[-1])["appended"] is True
     first.close()
     RecordWriter(record).close()  # free again

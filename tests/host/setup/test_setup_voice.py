@@ -175,7 +175,7 @@ def test_play_sets_up_by_typing_and_writes_the_choices_to_the_record(
     monkeypatch.setattr("sys.stdin", io.StringIO(typed))
     assert main([*KEYBOARD, "--deck", str(DECK), "--record", "g.jsonl", "--seed", "4"]) == 0
     out = capsys.readouterr().out
-    header = read_record(tmp_path / "g.jsonl", tolerate_torn_tail=True).header
+    header = read_record(tmp_path / "g.jsonl", tolerate_torn_tail=True).header.fields
     assert header["variant"] == "kompakt" and header["target"] == 15
     assert header["teams"] == ["tigers", "lions", "bears"]
     assert "A new game of Bezzerwizzer Kompakt for 3 teams: Tigers, Lions and Bears." in out

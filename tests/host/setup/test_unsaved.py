@@ -131,7 +131,7 @@ def test_an_unwritable_log_sends_warnings_to_the_screen_in_one_line(
 ) -> None:
     import logging
 
-    from voicemaster.host.setup.session import crash_log
+    from voicemaster.host.setup.crash_log import crash_log
 
     (tmp_path / "file").write_text("not a folder")
     root = logging.getLogger()
@@ -148,7 +148,7 @@ def test_an_unwritable_log_sends_warnings_to_the_screen_in_one_line(
 def test_the_crash_log_is_rotated_at_its_size_cap(tmp_path: Path) -> None:
     import logging
 
-    from voicemaster.host.setup.session import LOG_BACKUPS, LOG_BYTES, crash_log
+    from voicemaster.host.setup.crash_log import LOG_BACKUPS, LOG_BYTES, crash_log
 
     root = logging.getLogger()
     before = list(root.handlers)

@@ -13,13 +13,17 @@ import json
 import re
 import time
 from datetime import date
+from pathlib import Path
 from typing import Any
 
 from voicemaster.decks import Deck
 from voicemaster.decks.refs import card_digest, deck_key
 from voicemaster.host.phrases import listing, said, spoken_locale, team_name
+from voicemaster.host.setup.decks import load_decks
+from voicemaster.host.setup.errors import SetupError
 from voicemaster.host.setup.saved import SavedGame
-from voicemaster.rules import DEFAULT, find_rules
+from voicemaster.records import Record, RecordHeader
+from voicemaster.rules import find_rules
 
 OTHER_DECKS = "it uses other decks"
 
@@ -32,11 +36,10 @@ def length_field(variant: str) -> str:
         return "track"
 
 
-def conflicts(header: dict[str, Any], given: dict[str, Any]) -> list[str]:
+def conflicts(saved: RecordHeader, given: dict[str, Any]) -> list[str]:
     """Why a saved game does not fit the options given (empty: it fits)."""
     found: list[str] = []
-    variant = str(header.get("variant", DEFAULT))
-    teams = list(header.get("teams", []))
+    header, variant, teams = saved.fields, saved.variant, list(saved.teams)
     if given.get("variant", variant) != variant:
         found.append(f"it is a {variant} game, not {given['variant']}")
     if given.get("teams", teams) != teams:
@@ -54,10 +57,30 @@ def conflicts(header: dict[str, Any], given: dict[str, Any]) -> list[str]:
     if "no_region" in given and given["no_region"] != sorted(header.get("no_region") or []):
         left_out = ", ".join(header.get("no_region") or []) or "no region"
         found.append(f"it leaves out {left_out}")
-    decks = [deck_key(str(d)) for d in header.get("deck") or []]
+    decks = [deck_key(d) for d in saved.decks]
     if "deck" in given and [deck_key(d) for d in given["deck"]] != decks:
         found.append(OTHER_DECKS)
     return found
+
+
+def check_fits(
+    path: Path, saved: Record, given: dict[str, Any], decks: list[str] | None = None
+) -> None:
+    """SetupError unless the saved game ``saved`` (read from ``path``) fits the options given.
+    ``decks`` (``--deck``): other files than the header names fit when they hold every card
+    the game asked, unchanged (a deck file that moved)."""
+    problems = conflicts(saved.header, given)
+    if OTHER_DECKS in problems and decks:
+        problems.remove(OTHER_DECKS)
+        unlike = changed_ids(saved.lines, load_decks(decks))
+        if unlike:
+            shown = ", ".join(unlike[:5]) + (" ..." if len(unlike) > 5 else "")
+            problems.append(
+                f"{OTHER_DECKS}: --deck lacks or has changed {len(unlike)} of the cards "
+                f"it asked ({shown})"
+            )
+    if problems:
+        raise SetupError(f"{path} does not fit the options given: {'; '.join(problems)}")
 
 
 def when_played(mtime: float, now: float) -> str:

@@ -9,9 +9,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
-from voicemaster.records import RecordError, read_record
+from voicemaster.records import Record, RecordError, RecordHeader, read_record
 from voicemaster.rules import Game
 
 AUTO_NAME = re.compile(r"(game|simulate)-[\w-]*\d")  # names voicemaster gave (not the players)
@@ -21,10 +20,22 @@ GOOD_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9 _.-]{0,59}")
 @dataclass(frozen=True)
 class SavedGame:
     path: Path
-    header: dict[str, Any]
-    game: Game
+    record: Record  # as read: resuming it reads nothing again
     mtime: float  # when it was last played (the record's last change)
-    torn: bool = False  # its last line is half written (dropped when it is resumed)
+
+    @property
+    def header(self) -> RecordHeader:
+        return self.record.header
+
+    @property
+    def game(self) -> Game:
+        """The game as the record leaves it."""
+        return self.record.game
+
+    @property
+    def torn(self) -> bool:
+        """Its last line is half written (dropped when it is resumed)."""
+        return self.record.torn_tail
 
     @property
     def name(self) -> str:
@@ -77,7 +88,7 @@ def scan(folder: Path) -> Scan:
         except RecordError as exc:
             found.broken.append(Broken(path, exc, mtime))
             continue
-        found.games.append(SavedGame(path, record.header, record.game, mtime, record.torn_tail))
+        found.games.append(SavedGame(path, record, mtime))
     found.games.sort(key=lambda g: (g.mtime, g.name), reverse=True)
     found.broken.sort(key=lambda b: (b.mtime, b.path.name), reverse=True)
     return found

@@ -13,7 +13,7 @@ from voicemaster import lexicon
 from voicemaster.host import intents
 from voicemaster.host.phrases import listing, said, team_name
 from voicemaster.host.setup import naming
-from voicemaster.host.setup.session import SetupError
+from voicemaster.host.setup.errors import SetupError
 from voicemaster.judge.text import normalise_plain
 from voicemaster.rules import DEFAULT, Goal, find_rules, find_variant, rule_sets
 from voicemaster.rules.base import TEAM_COLOURS

@@ -17,7 +17,7 @@ from voicemaster.host.hosting import Host
 from voicemaster.host.listening import Correction
 from voicemaster.host.phrases import said, team_name
 from voicemaster.host.point_words import SURE
-from voicemaster.host.setup.session import timeline_deck_problem
+from voicemaster.host.setup.decks import timeline_deck_problem
 from voicemaster.host.timeline import phrases as say
 from voicemaster.host.timeline.intents import parse_placement
 from voicemaster.host.timeline.titles import Title, forms_of
@@ -225,7 +225,7 @@ class TimelineQuizmaster(Host[TimelineGame]):
         Bezzerwizzers, else the record's last placement or zwap."""
         if right is not None:
             return said("timeline.no_verdict")
-        if kind == "bezzerwizzer" or any(k in self.log.lines[-1] for k in ("place", "zwap")):
+        if kind == "bezzerwizzer" or isinstance(self.log.last_action(), Place | ZwapCards):
             return None
         return said("timeline.nothing_to_undo")
 
@@ -233,14 +233,14 @@ class TimelineQuizmaster(Host[TimelineGame]):
         if right is not None:
             self.say(said("timeline.no_verdict"))
             return
-        last = self.log.lines[-1]
-        if "place" not in last and "zwap" not in last:
+        last = self.log.last_action()
+        if not isinstance(last, Place | ZwapCards):
             self.say(said("timeline.nothing_to_undo"))
             return
         self.log.lines = self.log.lines[:-1]
         self.log.rewrite_last(self.log.lines[-1])  # the record without its last line
         self.game = self.replay()
-        kind = "place" if "place" in last else "zwap"
+        kind = "place" if isinstance(last, Place) else "zwap"
         self.say(said(f"timeline.taken_back.{kind}"))
 
 

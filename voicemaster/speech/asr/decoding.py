@@ -4,7 +4,7 @@ A :class:`~voicemaster.speech.base.StreamingRecognizer` (``start(expectation)`` 
 ``feed(pcm)`` / ``finish()``) decodes audio as it arrives, so when the utterance ends only
 ``finish()`` remains.  Any other recognizer gets the whole utterance through
 ``recognize(pcm, expectation)`` when it is settled; when the policy doubts what it heard, a
-second opinion (:mod:`voicemaster.speech.second_opinion`) hears the same audio right after, on
+second opinion (:mod:`voicemaster.speech.asr.second_opinion`) hears the same audio right after, on
 the same worker, so it runs while the trailing pause goes on.
 Every recognizer call runs in order on the one worker thread the caller hands in, so a
 recognizer is never used by two threads at once.

@@ -168,14 +168,7 @@ def said_words(text: str) -> list[str]:
 def heard_shout(text: str, teams: Sequence[str]) -> tuple[bool, str | None]:
     """Whether a transcript holds the shout, and the team named with it: right before or after
     it, or a word further ("Red, man, Bezzerwizzer": a word Whisper made of the b)."""
-    tokens = said_words(text)
-    found, team = spotter.find_shout(" ".join(tokens), teams)
-    if not found or team is not None:
-        return found, team
-    at = tokens.index(spotter.WORD)
-    near = f" {' '.join(tokens[max(0, at - TEAM_REACH) : at + 1 + TEAM_REACH])} "
-    named = [t for t in teams if words(t) and f" {' '.join(words(t))} " in near]
-    return True, named[0] if len(named) == 1 else None
+    return spotter.find_shout(" ".join(said_words(text)), teams, reach=TEAM_REACH)
 
 
 def speech_frames(pcm: bytes) -> npt.NDArray[np.bool_]:

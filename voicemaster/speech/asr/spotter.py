@@ -53,8 +53,10 @@ def canonical(text: str) -> str:
     return _OPEN_SOUNDALIKE.sub(WORD, _SOUNDALIKE.sub(WORD, text))
 
 
-def find_shout(text: str, teams: Sequence[str]) -> tuple[bool, str | None]:
-    """Whether ``text`` holds a shout, and the team named right before or after it."""
+def find_shout(text: str, teams: Sequence[str], reach: int = 0) -> tuple[bool, str | None]:
+    """Whether ``text`` holds a shout, and the team named right before or after it (or, with
+    ``reach``, the one team named up to that many words apart: "red man bezzerwizzer", a word
+    Whisper made of the shout's first sounds)."""
     spoken = _SOUNDALIKE.sub(WORD, " ".join(sanitise([text])))
     tokens = spoken.split()
     if WORD not in tokens:
@@ -67,7 +69,9 @@ def find_shout(text: str, teams: Sequence[str]) -> tuple[bool, str | None]:
         before = " ".join(tokens[max(0, at - size) : at])
         if name in (after, before):
             return True, names[name]
-    return True, None
+    near = f" {' '.join(tokens[max(0, at - reach) : at + 1 + reach])} "
+    named = [team for name, team in names.items() if reach and f" {name} " in near]
+    return True, named[0] if len(named) == 1 else None
 
 
 def spot(

