@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from voicemaster.host.channels import TranscriptSpeaker
 
 from tests.helpers.host import DECK, cut_record, header, simulate
 from tests.host.setup.test_moved_deck import moved_game, resume
@@ -20,6 +19,7 @@ from voicemaster import records
 from voicemaster.commands.variants import find
 from voicemaster.host.log import GameLog, LogObservers
 from voicemaster.host.session import GameSession, read_saved
+from voicemaster.host.text_io import TranscriptSpeaker
 from voicemaster.records import RecordHeader, read_record
 from voicemaster.rules.registry import sample_action
 from voicemaster.simulator.table import SimTable
