@@ -12,11 +12,12 @@ from tests.helpers.host import DECK, Table, header, questions, right
 from voicemaster.board.ears import BoardEars
 from voicemaster.board.live import LiveBoard
 from voicemaster.decks import load_deck
-from voicemaster.host.channels import TranscriptSpeaker
 from voicemaster.host.dialogue import Quizmaster
 from voicemaster.host.listening import Timing, code_reply
 from voicemaster.host.log import GameLog, LogObservers
+from voicemaster.host.privacy import Privacy
 from voicemaster.host.quiz import Quiz
+from voicemaster.host.text_io import TranscriptSpeaker
 
 
 def test_the_board_shows_the_codes_at_setup_and_while_paused_only() -> None:
@@ -76,7 +77,8 @@ def playing(path: Path, table: Table) -> tuple[Quizmaster, TranscriptSpeaker, Li
     speaker = TranscriptSpeaker()
     quiz = Quiz(load_deck(DECK), log.used_cards())
     ears = BoardEars(table, board)
-    return Quizmaster(log, quiz, speaker, ears, Timing(mic_retry=0.0)), speaker, board
+    qm = Quizmaster(log, quiz, speaker, ears, Timing(mic_retry=0.0), privacy=Privacy(board))
+    return qm, speaker, board
 
 
 def test_a_team_asks_the_quizmaster_for_its_code(tmp_path: Path) -> None:
@@ -99,8 +101,8 @@ def test_a_team_asks_the_quizmaster_for_its_code(tmp_path: Path) -> None:
 
 def test_without_a_board_or_a_team_the_quizmaster_says_why(tmp_path: Path) -> None:
     qm, speaker, board = playing(tmp_path / "g.jsonl", Table())
-    assert code_reply(Table(), "red").startswith("There is no live board in this game")
-    assert code_reply(qm.ears, None).startswith("Which team? Ask with your team's name")
-    assert code_reply(qm.ears, "red").endswith(f"is {', '.join(board.codes.codes['red'])}.")
+    assert code_reply(Privacy(), "red").startswith("There is no live board in this game")
+    assert code_reply(qm.privacy, None).startswith("Which team? Ask with your team's name")
+    assert code_reply(qm.privacy, "red").endswith(f"is {', '.join(board.codes.codes['red'])}.")
     board.finish()
-    assert code_reply(qm.ears, "red") == "The game is over, so the codes have expired."
+    assert code_reply(qm.privacy, "red") == "The game is over, so the codes have expired."

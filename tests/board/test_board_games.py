@@ -17,10 +17,11 @@ from voicemaster.board.live import LiveBoard
 from voicemaster.board.runner import BoardServer
 from voicemaster.commands.variants import find
 from voicemaster.decks import load_deck
-from voicemaster.host.channels import TranscriptSpeaker
 from voicemaster.host.listening import Timing
 from voicemaster.host.log import GameLog, LogObservers
+from voicemaster.host.privacy import Privacy
 from voicemaster.host.quiz import Quiz
+from voicemaster.host.text_io import TranscriptSpeaker
 from voicemaster.records import read_record
 from voicemaster.simulator.table import SimTable
 
@@ -69,7 +70,7 @@ def play(tmp_path: Path, header: dict[str, Any], phones: tuple[str, ...]) -> dic
     ears = BoardEars(table, board, pace=0.06)
     speaker = TranscriptSpeaker()
     master = find(header["variant"]).quizmaster(
-        log, Quiz(deck, log.used_cards()), speaker, ears, Timing()
+        log, Quiz(deck, log.used_cards()), speaker, ears, Timing(), privacy=Privacy(board)
     )
     running = [Phone(url, team, board.codes.codes[team]) for team in phones]
     for phone in running:

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import io
 import json
-import logging
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -14,12 +12,14 @@ from pathlib import Path
 import pytest
 
 from tests.helpers.cli import KEYBOARD, play
-from tests.helpers.host import DECK
+from tests.helpers.host import DECK, ScriptedEars
 from voicemaster.cli import build_parser, main, settings_for
-from voicemaster.commands.play import make_speaker, timing
-from voicemaster.host.channels import KeyboardEars, ScriptedEars
+from voicemaster.commands.play import ScreenNotices, make_speaker, timing
+from voicemaster.host.text_io import KeyboardEars
 from voicemaster.records import read_record
 from voicemaster.speech.base import SpeechUnavailable
+from voicemaster.speech.voice.tts import VoiceNotice
+from voicemaster.speech.voice.voice_choice import VoiceChoice
 
 TIMELINE_DECK = Path(__file__).resolve().parents[1] / "data" / "timeline" / "events.yaml"
 
@@ -228,16 +228,30 @@ def _all_actions(parser: object) -> list[object]:
     return found
 
 
-def test_the_fall_back_to_text_is_said_on_screen_once(
+def test_each_kind_of_voice_notice_is_said_on_screen_once(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    if shutil.which("espeak-ng") is None:
-        pytest.skip("espeak-ng is not installed")
-    tts = logging.getLogger("voicemaster.speech.voice.tts")
-    for handler in [h for h in tts.handlers if type(h).__name__ == "_ScreenNotice"]:
-        tts.removeHandler(handler)  # shown once a process: start afresh
-    make_speaker("speech")
-    tts.warning("cannot play sound (no sound card found) -- printing instead")
-    tts.warning("no speech engine works; the quizmaster will print instead")
-    err = capsys.readouterr().err
-    assert err.count("voicemaster:") == 1 and "no sound card found" in err
+    screen = ScreenNotices()
+    screen(VoiceNotice("text", "text", "cannot play sound (no sound card found)"))
+    screen(VoiceNotice("text", "text", "no speech engine works"))
+    screen(VoiceNotice("voice", "espeak-ng", "the Piper voice cannot be used (gone)"))
+    lines = capsys.readouterr().err.splitlines()
+    assert lines == [
+        "voicemaster: cannot play sound (no sound card found) -- the quizmaster will print "
+        "what it says instead",
+        "voicemaster: the Piper voice cannot be used (gone): the quizmaster speaks with espeak-ng",
+    ]
+
+
+def test_no_speech_engine_is_said_on_screen_and_the_quizmaster_prints(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("PATH", "")  # no espeak-ng to be found
+    speaker = make_speaker("speech", VoiceChoice("espeak"))
+    speaker.say("Welcome.")
+    captured = capsys.readouterr()
+    assert captured.out == "QUIZMASTER: Welcome.\n"
+    lines = [line for line in captured.err.splitlines() if "voicemaster:" in line]
+    assert lines == [
+        "voicemaster: no speech engine works -- the quizmaster will print what it says instead"
+    ]

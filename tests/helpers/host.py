@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
-from collections.abc import Callable
-from dataclasses import dataclass, fields
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
@@ -13,11 +13,12 @@ import pytest
 
 from voicemaster.cli import main
 from voicemaster.decks import load_deck
-from voicemaster.host.channels import Cue, TranscriptSpeaker
+from voicemaster.host.cues import Cue
 from voicemaster.host.dialogue import Quizmaster
 from voicemaster.host.listening import Timing
 from voicemaster.host.log import GameLog
 from voicemaster.host.quiz import Quiz
+from voicemaster.host.text_io import TranscriptSpeaker
 from voicemaster.speech.base import Expectation, Heard
 
 DECK = Path(__file__).resolve().parents[1] / "data" / "host" / "mini-standard.yaml"
@@ -117,6 +118,35 @@ class Until(Table):
         if cue.kind == "before" and cue.game.questions_played >= self.n:
             return Heard(text="quit", confidence=1.0)
         return super().hear(expectation, timeout)
+
+
+class ScriptExhausted(RuntimeError):
+    """A scripted game asked for more than its script holds."""
+
+
+@dataclass
+class ScriptedEars:
+    """Answers from a list: a string is said, None is silence.  Logs what was expected."""
+
+    script: list[str | None]
+    heard: list[tuple[str, str | None, float]] = field(default_factory=list)
+    cues: list[Cue] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, lines: Iterable[str | None]) -> ScriptedEars:
+        return cls(list(lines))
+
+    def cue(self, cue: Cue) -> None:
+        self.cues.append(cue)
+
+    def hear(self, expectation: Expectation, timeout: float) -> Heard | None:
+        if not self.script:
+            kind = self.cues[-1].kind if self.cues else "?"
+            raise ScriptExhausted(f"the script ran out (the quizmaster waits for: {kind})")
+        text = self.script.pop(0)
+        kind = self.cues[-1].kind if self.cues else ""
+        self.heard.append((kind, text, timeout))
+        return None if text is None else Heard(text=text, confidence=1.0)
 
 
 def watch(table: object, qm: Any) -> None:

@@ -10,8 +10,9 @@ from tests.helpers.host import Table, other, questions, quizmaster, right, shout
 from voicemaster.decks import Card
 from voicemaster.host import phrases
 from voicemaster.host.asking import SAY_AGAIN, THEN_AGAIN, phrase_key, without
-from voicemaster.host.channels import Cue, TranscriptSpeaker
+from voicemaster.host.cues import Cue
 from voicemaster.host.dialogue import Quizmaster
+from voicemaster.host.text_io import TranscriptSpeaker
 from voicemaster.speech.base import Expectation, Heard, Signals
 
 CARD = "art-3"  # Michelangelo (Donatello: a wrong answer)
@@ -128,7 +129,7 @@ def test_an_unclear_shout_is_asked_again_not_taken_as_the_answer(tmp_path: Path)
     assert line["question"]["bezzerwizzer"]["when"] == "after"
     assert phrases.said("shout.again") in said
     answers = [c for c in table.cues if c.kind == "answer"]
-    assert [c.detail for c in answers] == ["", "shout", ""]
+    assert [c.retry for c in answers] == [None, "shout", None]
 
 
 def test_an_unclear_shout_before_the_question_is_asked_again(tmp_path: Path) -> None:
@@ -164,7 +165,7 @@ def test_a_phrase_the_team_denied_is_not_offered_again(tmp_path: Path) -> None:
     heard = narrow("raphael")  # the card's near miss, heard narrowly: denied
     assert qm.judge_answer(heard.text, card, "red", "defender", heard) == "right"
     windows = [c for c in table.cues if c.kind == "answer"]
-    assert len(windows) == 1 and windows[0].detail == "again"
+    assert len(windows) == 1 and windows[0].retry == "again"
     offered = table.expectations[-1]
     assert "Raphael" not in offered.phrases() and "Michelangelo" in offered.phrases()
     assert without(offered, {phrase_key("Eight")}) == offered  # nothing else removed

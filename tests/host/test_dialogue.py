@@ -13,7 +13,7 @@ from tests.helpers.host import DECK, Table, other, questions, quizmaster, right,
 from voicemaster.decks import load_deck
 from voicemaster.host import phrases
 from voicemaster.host.asking import SAY_AGAIN
-from voicemaster.host.channels import Cue
+from voicemaster.host.cues import Cue
 from voicemaster.host.point_words import NOT_DONE, SURE
 from voicemaster.records import read_record
 from voicemaster.speech.base import Expectation, Heard, SpeechUnavailable
@@ -216,7 +216,7 @@ def test_commands_that_change_or_end_the_game_are_asked_back_when_spoken(tmp_pat
     assert asked == [phrases.said(key) for key in expected]
     assert speaker.said.count(phrases.said(NOT_DONE)) == 3
     sure = [c for c in table.cues if c.kind == "sure"]
-    assert [c.detail for c in sure] == ["undo", "that was right", "quit", "quit"]
+    assert [c.command for c in sure] == ["undo", "that was right", "quit", "quit"]
     # a command denied is no longer expected at that listening point
     pairs = zip(table.cues, table.expectations, strict=True)
     heard = [e.commands for c, e in pairs if c.kind == "before"]
@@ -259,7 +259,7 @@ def test_silence_is_a_pass_after_a_warning(tmp_path: Path) -> None:
     assert questions(qm)[0]["question"]["answer"] == "pass"
     text = said(speaker)
     assert text.index("Ten seconds.") < text.index("Time is up.")
-    assert any(c.kind == "answer" and c.detail == "late" for c in table.cues)
+    assert any(c.kind == "answer" and c.retry == "late" for c in table.cues)
 
 
 def test_commands_at_a_listening_point(tmp_path: Path) -> None:
@@ -445,7 +445,7 @@ def test_a_recognizer_that_keeps_failing_stops_the_game_saved(tmp_path: Path) ->
 def test_a_recognizer_failing_while_a_command_is_confirmed_changes_nothing(
     tmp_path: Path,
 ) -> None:
-    table = FlakyTable(lambda cue: cue.kind == "sure" and cue.detail == "undo")
+    table = FlakyTable(lambda cue: cue.kind == "sure" and cue.command == "undo")
     table.at("before", None, "undo", "quit").at("answer", wrong)
     qm, speaker = quizmaster(tmp_path / "g.jsonl", table)
     assert qm.run() == "quit"  # the game goes on after the failed confirmation

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.helpers.host import Table, other, questions, quizmaster
-from voicemaster.host.channels import Cue
+from voicemaster.host.cues import Cue
 
 
 def zwap_two_of_the_opponents_tiles_as_mine(cue: Cue) -> str:

@@ -13,11 +13,11 @@ from tests.helpers.host import DECK, Table, questions, simulate, watch
 from tests.speech.conftest import needs
 from voicemaster.commands import simulate as simulate_cmd
 from voicemaster.decks import load_deck
-from voicemaster.host.channels import TranscriptSpeaker
 from voicemaster.host.dialogue import Quizmaster
 from voicemaster.host.listening import Timing
 from voicemaster.host.log import GameLog
 from voicemaster.host.quiz import Quiz
+from voicemaster.host.text_io import TranscriptSpeaker
 from voicemaster.speech.voice.phrasebook import pieces
 from voicemaster.speech.voice.players import PlayerSink
 from voicemaster.speech.voice.renderers import EspeakRenderer

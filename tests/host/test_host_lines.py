@@ -12,14 +12,15 @@ from pathlib import Path
 import pytest
 
 from tests.helpers.cli import KEYBOARD
-from tests.helpers.host import Table, questions, quizmaster, shout
+from tests.helpers.host import ScriptedEars, Table, questions, quizmaster, shout
 from tests.host.timeline.test_timeline_dialogue import TimelineTable
 from tests.host.timeline.test_timeline_dialogue import quizmaster as timeline_quizmaster
 from voicemaster.cli import main
-from voicemaster.host.channels import Cue, ScriptedEars, TranscriptSpeaker
+from voicemaster.host.cues import Cue
 from voicemaster.host.familie.dialogue import ask_kinds
 from voicemaster.host.phrases import said
 from voicemaster.host.setup.voice import STOPPED, SetupQuit, ask_setup
+from voicemaster.host.text_io import TranscriptSpeaker
 from voicemaster.host.timeline.phrases import word
 from voicemaster.rules.timeline.line import right_gaps
 
@@ -44,7 +45,7 @@ def test_undo_with_nothing_to_take_back_leaves_the_set_up_where_it_is(tmp_path: 
     nothing = "No question has been answered yet: there is nothing to take back."
     assert speaker.said.count(nothing) == 2
     assert sum("drawn by lot" in line for line in speaker.said) == 1
-    sure = [c.detail for c in table.cues if c.kind == "sure"]
+    sure = [c.command for c in table.cues if c.kind == "sure"]
     assert sure == ["quit"]  # nothing to take back: not asked back either
     arranged = [c.team for c in table.cues if c.kind == "arrange" and c.attempt == 0]
     assert len(arranged) == len(set(arranged)) == 2  # each team arranged once
@@ -79,7 +80,7 @@ def test_a_wrong_pawn_at_the_start_costs_nothing_and_says_so(tmp_path: Path) -> 
     def wrong_pawn(cue: Cue) -> str:
         good = right_gaps(cue.game.line, cue.card)
         gaps = range(1, len(cue.game.line) + 2)
-        gap = next(g for g in gaps if g not in good and g != int(cue.detail))
+        gap = next(g for g in gaps if g not in good and g != cue.gap)
         return f"Bezzerwizzer blue, gap {word(gap)}"
 
     table = TimelineTable(limit=60).at("bezzerwizzer", wrong_pawn, None)

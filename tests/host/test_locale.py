@@ -13,7 +13,7 @@ import pytest
 
 from voicemaster.cli import main
 from voicemaster.host import phrases
-from voicemaster.host.channels import TranscriptSpeaker
+from voicemaster.host.text_io import TranscriptSpeaker
 from voicemaster.locales import ENGLISH, LOCALES, UnknownLanguage, locale_for
 
 DECKS = Path(__file__).resolve().parents[2] / "decks"

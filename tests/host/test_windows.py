@@ -12,7 +12,7 @@ import pytest
 from tests.helpers.host import Table, quizmaster, right, shout
 from voicemaster import lexicon
 from voicemaster.host import intents, windows
-from voicemaster.host.channels import Cue
+from voicemaster.host.cues import Cue
 from voicemaster.host.dialogue import Quizmaster
 from voicemaster.host.hearing import QuitGame
 from voicemaster.host.intents import Keep, ZwapTiles

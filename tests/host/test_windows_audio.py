@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.helpers.host import Table, quizmaster
-from voicemaster.host.channels import Cue
+from voicemaster.host.cues import Cue
 from voicemaster.host.hearing import QuitGame
 from voicemaster.host.phrases import team_name
 from voicemaster.host.turn import Turn

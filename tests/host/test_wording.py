@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 from tests.helpers.host import Table, questions, quizmaster, right, shout, wrong
-from voicemaster.host.channels import Cue
+from voicemaster.host.cues import Cue
 from voicemaster.host.phrases import moved, playoff_result
 from voicemaster.host.point_words import help_text
 from voicemaster.rules.events import Moved

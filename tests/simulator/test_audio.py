@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from tests.helpers.host import header
-from voicemaster.host.channels import Cue
+from voicemaster.host.cues import Cue, Retry
 from voicemaster.host.log import GameLog
 from voicemaster.simulator.audio import RETAKE_RATE, AudioTable
 
@@ -30,7 +30,7 @@ def takes(at: AudioTable, cues: list[Cue]) -> list[tuple[int, float]]:
 @pytest.mark.slow
 def test_a_point_heard_again_is_a_new_take_and_a_replay_hears_the_same(tmp_path: Path) -> None:
     arrange = Cue("arrange", "red", lines=3, options=("Film", "Music"))
-    again = Cue("answer", "red", lines=3, detail="again")
+    again = Cue("answer", "red", lines=3, retry=Retry.AGAIN)
     cues = [arrange, arrange, arrange, again, Cue("arrange", "red", lines=4)]
     first = takes(table(tmp_path, "a.jsonl"), cues)
     seeds = [seed for seed, _ in first]

@@ -14,7 +14,7 @@ from tests.helpers.host import DECK, header
 from voicemaster.audio_sim.synth import check_voice, synthesize
 from voicemaster.cli import build_parser, main, settings_for
 from voicemaster.commands.simulate import _simulation_header
-from voicemaster.host.channels import Cue
+from voicemaster.host.cues import Cue
 from voicemaster.host.log import GameLog
 from voicemaster.simulator.audio import (
     ROOM_NOISE_DB,

@@ -9,7 +9,7 @@ from tests.helpers.host import DECK, header
 from voicemaster.cli import main
 from voicemaster.decks import load_deck
 from voicemaster.host.asking import SAY_AGAIN
-from voicemaster.host.channels import Cue
+from voicemaster.host.cues import Cue
 from voicemaster.host.log import GameLog
 from voicemaster.host.quiz import Quiz
 from voicemaster.simulator.table import SimTable
@@ -18,7 +18,7 @@ from voicemaster.speech.base import Expectation, Heard
 
 
 def confirm(table: SimTable, words: str) -> str | None:
-    table.cue(Cue("confirm", "red", 5, detail=words))
+    table.cue(Cue("confirm", "red", 5, asked=words))
     heard = table.hear(Expectation(), 5.0)
     return heard.text if heard else None
 

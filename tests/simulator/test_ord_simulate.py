@@ -9,11 +9,11 @@ import pytest
 from tests.helpers.host import Table, questions, simulate, watch
 from voicemaster.cli import main
 from voicemaster.decks import load_deck
-from voicemaster.host.channels import TranscriptSpeaker
 from voicemaster.host.dialogue import Quizmaster
 from voicemaster.host.listening import Timing
 from voicemaster.host.log import GameLog
 from voicemaster.host.quiz import Quiz
+from voicemaster.host.text_io import TranscriptSpeaker
 from voicemaster.rules.standard.categories import ORD
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "host"

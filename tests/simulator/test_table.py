@@ -10,11 +10,12 @@ import pytest
 from tests.helpers.host import DECK, header, simulate
 from voicemaster.cli import main
 from voicemaster.decks import Card, load_deck
-from voicemaster.host.channels import Cue, TranscriptSpeaker
+from voicemaster.host.cues import Cue, Retry, Sure
 from voicemaster.host.dialogue import Quizmaster
 from voicemaster.host.listening import Timing
 from voicemaster.host.log import GameLog
 from voicemaster.host.quiz import Quiz
+from voicemaster.host.text_io import TranscriptSpeaker
 from voicemaster.records import read_record
 from voicemaster.simulator.table import SimTable
 from voicemaster.speech.base import Expectation, Heard
@@ -132,12 +133,12 @@ def test_simulated_teams_answer_did_you_say_for_their_own_words_and_repeat_a_sho
     table = SimTable(log, 4, 1.0, quiz.deck)  # skill 1: the teams answer right
     Quizmaster(log, quiz, TranscriptSpeaker(), table, Timing())
     card = next(c for c in quiz.deck.questions if c.accept)
-    table.cue(Cue("answer", "red", 5, card=card, detail="again"))
+    table.cue(Cue("answer", "red", 5, card=card, retry=Retry.AGAIN))
     said = table.hear(window(card), 5.0)
     assert said is not None and said.text in (card.answer, *card.accept)
 
     def confirm(team: str, words: str) -> str | None:
-        table.cue(Cue("confirm", team, 5, detail=words))
+        table.cue(Cue("confirm", team, 5, asked=words))
         heard = table.hear(Expectation(), 5.0)
         return heard.text if heard else None
 
@@ -147,12 +148,12 @@ def test_simulated_teams_answer_did_you_say_for_their_own_words_and_repeat_a_sho
     assert confirm("red", "something else") == "no"
     assert confirm("blue", said.text) == "no"  # blue said nothing
     table._next_said = "Bezzerwizzer blue"  # said at the point before
-    table.cue(Cue("answer", "red", 5, attempt=1, card=card, detail="shout"))
+    table.cue(Cue("answer", "red", 5, attempt=1, card=card, retry=Retry.SHOUT))
     again = table.hear(window(card), 5.0)
     assert again is not None and again.text == "Bezzerwizzer blue"
     # asked "Was that a Bezzerwizzer?" when nobody shouted (an answer was heard so): nobody says it
     table._next_said = card.answer
-    table.cue(Cue("answer", "red", 5, attempt=2, card=card, detail="shout"))
+    table.cue(Cue("answer", "red", 5, attempt=2, card=card, retry=Retry.SHOUT))
     assert table.hear(window(card), 5.0) is None
 
 
@@ -165,15 +166,15 @@ def test_asked_again_a_team_repeats_its_own_answer_to_this_question_only(tmp_pat
     Quizmaster(log, quiz, TranscriptSpeaker(), table, Timing())
     first, second = quiz.deck.questions[:2]
 
-    def hear(team: str, card: Card, detail: str = "") -> str | None:
-        table.cue(Cue("answer", team, 5, card=card, detail=detail))
+    def hear(team: str, card: Card, retry: Retry | None = None) -> str | None:
+        table.cue(Cue("answer", team, 5, card=card, retry=retry))
         heard = table.hear(window(card), 5.0)
         return heard.text if heard else None
 
     said = hear("red", first)
-    assert said is not None and hear("red", first, "again") == said
+    assert said is not None and hear("red", first, Retry.AGAIN) == said
     table.annotate({})  # the question is recorded
-    again = hear("red", second, "again")  # decided anew: what it means is noted
+    again = hear("red", second, Retry.AGAIN)  # decided anew: what it means is noted
     assert again is not None and table.meant.get("defender") in ("wrong", "pass")
     assert again in {*second.reject, *quiz.deck.competitors(second), "pass"}
 
@@ -185,7 +186,7 @@ def test_simulated_teams_confirm_only_the_command_they_said(tmp_path: Path) -> N
     Quizmaster(log, quiz, TranscriptSpeaker(), table, Timing())
 
     def sure(command: str, attempt: int = 0) -> str | None:
-        table.cue(Cue("sure", None, 5, attempt=attempt, detail=command))
+        table.cue(Cue("sure", None, 5, attempt=attempt, command=Sure(command)))
         heard = table.hear(Expectation(), 5.0)
         return heard.text if heard else None
 

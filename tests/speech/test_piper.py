@@ -19,7 +19,7 @@ from voicemaster.speech.voice.earcons import EARCONS
 from voicemaster.speech.voice.levels import LEVEL_DB, OUT_RATE
 from voicemaster.speech.voice.players import PlayerSink
 from voicemaster.speech.voice.renderers import VoiceSettings
-from voicemaster.speech.voice.tts import VoiceSpeaker, make_speaker
+from voicemaster.speech.voice.tts import Notify, VoiceNotice, VoiceSpeaker, make_speaker
 
 piper_tts = pytest.importorskip("voicemaster.speech.voice.piper_tts")
 if not piper_tts.available():
@@ -37,8 +37,10 @@ def _seconds(pcm: bytes, rate: int = OUT_RATE) -> float:
     return len(pcm) / 2 / rate
 
 
-def _speaker(settings: VoiceSettings | None = None, kind: str = "piper") -> VoiceSpeaker:
-    speaker = make_speaker(kind, settings=settings or VoiceSettings())
+def _speaker(
+    settings: VoiceSettings | None = None, kind: str = "piper", notify: Notify | None = None
+) -> VoiceSpeaker:
+    speaker = make_speaker(kind, settings=settings or VoiceSettings(), notify=notify)
     assert isinstance(speaker, VoiceSpeaker)
     speaker.player = PlayerSink()
     return speaker
@@ -84,13 +86,16 @@ def test_a_missing_voice_falls_back_to_espeak_with_one_line(
 ) -> None:
     needs("espeak-ng")
     missing = VoiceSettings(model=tmp_path / "en_US-nobody-medium.onnx")
+    notices: list[VoiceNotice] = []
     with caplog.at_level(logging.WARNING, logger="voicemaster.speech.voice.tts"):
-        speaker = _speaker(missing)
+        speaker = _speaker(missing, notify=notices.append)
         speaker.say("Blue: that is right.")
     assert [r.name for r in speaker.renderers] == ["pyttsx3", "espeak-ng"]
     assert isinstance(speaker.player, PlayerSink) and _seconds(speaker.player.pcm) > 0.5
+    (notice,) = notices  # told to the observer at every start (logged once a process)
+    assert notice.kind == "voice" and notice.voice == "espeak-ng" and "nobody" in notice.reason
     lines = [r.getMessage() for r in caplog.records]
-    assert len(lines) == 1 and "speaks with espeak-ng" in lines[0] and "nobody" in lines[0]
+    assert len(lines) <= 1 and all(line == str(notice) for line in lines)
 
 
 def test_the_command_line_falls_back_with_one_plain_line(tmp_path: Path) -> None:

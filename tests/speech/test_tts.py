@@ -21,7 +21,7 @@ from voicemaster.speech.voice.renderers import (
     VoiceSettings,
     parse_wav,
 )
-from voicemaster.speech.voice.tts import TextSpeaker, VoiceSpeaker, make_speaker
+from voicemaster.speech.voice.tts import TextSpeaker, VoiceNotice, VoiceSpeaker, make_speaker
 
 QUESTION = "Which planet is the largest in our solar system?"
 SHORT = "Blue team."
@@ -152,11 +152,14 @@ def test_playback_failure_explains_once_and_prints(caplog: pytest.LogCaptureFixt
     needs("aplay")
     out = io.StringIO()
     player = AplayPlayer(device="voicemaster_no_such_pcm")  # fails with or without a card
-    speaker = VoiceSpeaker([EspeakRenderer()], player, out)
+    notices: list[VoiceNotice] = []
+    speaker = VoiceSpeaker([EspeakRenderer()], player, out, notify=notices.append)
     with caplog.at_level(logging.WARNING, logger="voicemaster.speech.voice.tts"):
         speaker.say("Welcome to Bezzerwizzer.")
         speaker.say("Team blue starts.")
         speaker.chime("right")
+    (notice,) = notices  # told once, as a notice: the quizmaster prints from now on
+    assert notice.kind == "text" and "cannot play sound" in notice.reason
     assert "QUIZMASTER: Welcome to Bezzerwizzer." in out.getvalue()
     assert "QUIZMASTER: Team blue starts." in out.getvalue()
     messages = [r.getMessage() for r in caplog.records]

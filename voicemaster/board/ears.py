@@ -4,19 +4,20 @@ and a team's answer may come typed from its phone.
 Wraps any ears (microphone, keyboard, simulated table).  An answer typed on a phone is heard
 like a keyboard's (never asked back) and the record notes where each answer came from
 (``via``: role -> phone | voice | keyboard).  ``pace`` (simulations) waits at every listening
-point so a browser can follow, taking a phone's answer meanwhile.  In a ``private`` window
-(familie: adults answer before the options) a team with a phone view answers only there."""
+point so a browser can follow, taking a phone's answer meanwhile.  In a window the board holds
+private (``LiveBoard.private``; familie: adults answer before the options) a team with a phone
+view answers only there."""
 
 from __future__ import annotations
 
-import contextlib
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from voicemaster.board.inbox import ANSWER_KINDS
 from voicemaster.board.live import LiveBoard
-from voicemaster.host.channels import Annotating, Cue, CueAware
+from voicemaster.host.cues import Cue
+from voicemaster.host.ports import Annotating, CueAware
 from voicemaster.speech.base import Ears, Expectation, Heard, Resetting, is_typed
 
 SLICE = 1.0  # live play: seconds the inner ears listen before the phone is looked at again
@@ -37,7 +38,6 @@ class BoardEars:
         self.board = board
         self.pace = pace
         self._cue: Cue | None = None
-        self._private: str | None = None  # the team answering privately now
         self._via: dict[str, str] = {}
         self._phone_roles: set[str] = set()
         self._last_phone = False
@@ -51,7 +51,7 @@ class BoardEars:
         self._cue = cue
         if isinstance(self.inner, CueAware):
             self.inner.cue(cue)
-        private = cue.team is not None and cue.team == self._private
+        private = cue.team is not None and cue.team == self.board.private_team
         self.board.cue(cue.kind, cue.team, cue.card, private, cue.attacker)
 
     def hear(self, expectation: Expectation, timeout: float) -> Heard | None:
@@ -74,7 +74,7 @@ class BoardEars:
     ) -> Heard | None:
         """The phone first; a private window waits for it alone (live: the whole timeout,
         simulated: ``pace``), others go on listening to the inner ears in slices."""
-        private = team == self._private
+        private = team == self.board.private_team
         if self.pace or private:
             text = self.board.inbox.take(self.pace if self.pace else timeout)
             if text is not None:
@@ -128,20 +128,3 @@ class BoardEars:
     def reset(self) -> None:
         if isinstance(self.inner, Resetting):
             self.inner.reset()
-
-    # --- what the host tells outward --------------------------------------------------------
-    def has_view(self, team: str) -> bool:
-        return self.board.has_view(team)
-
-    def code_of(self, team: str) -> str | None:
-        """``team``'s board code, told when the team asks (None once the game is over)."""
-        return self.board.code_of(team)
-
-    @contextlib.contextmanager
-    def private(self, team: str) -> Iterator[bool]:
-        """While ``team`` answers privately: True when it does so on its phone."""
-        self._private = team if self.board.has_view(team) else None
-        try:
-            yield self._private is not None
-        finally:
-            self._private = None

@@ -1,6 +1,8 @@
 """One game's board: the model (host thread), the hub to the pages, the team codes and the
-inbox of typed answers (server thread).  The host calls ``on_line``, ``cue`` and ``listen``;
-the server calls ``view`` and ``answer``, which refuse with a status and one line.
+inbox of typed answers (server thread).  The host calls ``on_line``, ``cue`` and ``listen``,
+and asks it as its phone views (``has_view``, ``code_of``, ``private``: see
+``host.ports.Views``); the server calls ``view`` and ``answer``, which refuse with a status and
+one line.
 
 The board shows every team's code at set-up, until every team has opened its view or the first
 question of this session is read (the first timeline turn), whichever comes first, and again
@@ -9,7 +11,9 @@ quizmaster for its code ("what is red's code", ``code_of``)."""
 
 from __future__ import annotations
 
+import contextlib
 import threading
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -46,6 +50,7 @@ class LiveBoard:
         self._state = threading.RLock()  # the model and seq: the host's thread and the server's
         self.showing_codes = True  # at set-up, and while paused
         self.setting_up = True  # until every team has a view or the first question is read
+        self.private_team: str | None = None  # answering on its phone only (host thread)
         self.seq = 0
         self.publish()
 
@@ -95,6 +100,16 @@ class LiveBoard:
         if self.inbox.closed_for_good:
             return None
         return self.codes.codes.get(team)
+
+    @contextlib.contextmanager
+    def private(self, team: str) -> Iterator[bool]:
+        """While ``team`` answers privately: True when it does so on its phone (then only
+        there: its window on the board is private, and nothing said aloud counts)."""
+        self.private_team = team if self.has_view(team) else None
+        try:
+            yield self.private_team is not None
+        finally:
+            self.private_team = None
 
     def wait_for_views(self, seconds: float) -> bool:
         """Wait up to ``seconds`` until every team has joined on a phone (a simulated set-up)."""

@@ -8,6 +8,8 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from voicemaster.board.settings import BoardError, BoardSettings
+from voicemaster.host.ports import Typing
+from voicemaster.host.privacy import Privacy
 from voicemaster.speech.base import Ears, Speaker
 
 if TYPE_CHECKING:
@@ -43,3 +45,9 @@ def ears_beside(board: BoardSession | None, ears: Ears) -> Ears:
         return ears
     board.wait_at_setup()
     return board.ears_around(ears)
+
+
+def privacy_beside(board: BoardSession | None, typing: Typing | None = None) -> Privacy:
+    """How a team keeps a secret: its phone on the board when there is one, else ``typing``
+    (the keyboard's answers typed unseen), else aloud."""
+    return Privacy(board.board if board is not None else None, typing)

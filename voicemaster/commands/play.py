@@ -11,14 +11,13 @@ from typing import TYPE_CHECKING, Any
 
 from voicemaster.board.settings import BoardError
 from voicemaster.commands import variants
-from voicemaster.commands.board_beside import board_beside, ears_beside
+from voicemaster.commands.board_beside import board_beside, ears_beside, privacy_beside
 from voicemaster.commands.failing import fail
 from voicemaster.commands.play_flags import check_flags
 from voicemaster.commands.play_start import Chosen, choose_record, saved_to_resume
 from voicemaster.decks import DeckError
 from voicemaster.files import RecordBusy
 from voicemaster.host import intents
-from voicemaster.host.channels import KeyboardEars, PrintSpeaker
 from voicemaster.host.hosting import Host
 from voicemaster.host.listening import Timing
 from voicemaster.host.log import GameLog, LogObservers
@@ -30,6 +29,7 @@ from voicemaster.host.setup.decks import deck_folders
 from voicemaster.host.setup.errors import SetupError
 from voicemaster.host.setup.resume import changed_cards, dropped_note, preview
 from voicemaster.host.setup.saving import play_on_unsaved, unsaved_message
+from voicemaster.host.text_io import KeyboardEars, PrintSpeaker
 from voicemaster.lexicon import YES_NO
 from voicemaster.records import SaveError
 from voicemaster.rules import find_rules
@@ -47,29 +47,23 @@ from voicemaster.speech.voice.voice_choice import VoiceChoice
 
 if TYPE_CHECKING:
     from voicemaster.board.session import BoardSession
+    from voicemaster.speech.voice.tts import VoiceNotice
 
 log = logging.getLogger(__name__)
 
 
-TEXT_NOTICE = "instead"  # the speech layer's warnings that end in printing instead of speaking
+class ScreenNotices:
+    """Shows on screen, once each, why the quizmaster prints instead of speaking (no sound
+    card, no speech engine) and which other voice speaks when the Piper voice cannot be used
+    (the speech layer's ``VoiceNotice``s; the details stay in the log file)."""
 
-
-class _ScreenNotice(logging.Handler):
-    """Says on screen, once, why the quizmaster prints instead of speaking (no sound card,
-    no speech engine), and once that it speaks with espeak-ng as the Piper voice cannot be
-    used; the details stay in the log file."""
-
-    def __init__(self, notices: tuple[str, ...]) -> None:
-        super().__init__(logging.WARNING)
-        self.notices = notices
+    def __init__(self) -> None:
         self.shown: set[str] = set()
 
-    def emit(self, record: logging.LogRecord) -> None:
-        message = record.getMessage()
-        for notice in self.notices:
-            if notice not in self.shown and notice in message:
-                self.shown.add(notice)
-                print(f"voicemaster: {message}", file=sys.stderr, flush=True)
+    def __call__(self, notice: VoiceNotice) -> None:
+        if notice.kind not in self.shown:
+            self.shown.add(notice.kind)
+            print(f"voicemaster: {notice}", file=sys.stderr, flush=True)
 
 
 def make_speaker(output: str, choice: VoiceChoice | None = None) -> Speaker:
@@ -77,14 +71,10 @@ def make_speaker(output: str, choice: VoiceChoice | None = None) -> Speaker:
     fixed phrases rendered ahead for the usual four teams; or the screen."""
     if output == "text":
         return PrintSpeaker()
-    from voicemaster.speech.voice.tts import VOICE_NOTICE
     from voicemaster.speech.voice.tts import make_speaker as make_voice
 
-    tts_log = logging.getLogger("voicemaster.speech.voice.tts")
-    if not any(isinstance(h, _ScreenNotice) for h in tts_log.handlers):
-        tts_log.addHandler(_ScreenNotice((TEXT_NOTICE, VOICE_NOTICE)))
     choice = choice or VoiceChoice()
-    speaker = make_voice(choice.kind, settings=choice.settings)
+    speaker = make_voice(choice.kind, settings=choice.settings, notify=ScreenNotices())
     if isinstance(speaker, PreparingPhrases):
         speaker.prepare_phrases(fixed_phrases(TEAM_COLOURS[:4]))
     return speaker
@@ -169,9 +159,11 @@ def cmd_play(settings: PlaySettings) -> int:
             board.close()
         return fail(str(exc) or "no input")
     path = chosen.path
+    typing = ears if isinstance(ears, KeyboardEars) else None  # its typing can be hidden
     ears = ears_beside(board, ears)
     quizmaster = variants.find(session.header.variant).quizmaster
-    master = session.host(quizmaster, speaker, ears, timing(settings, ears), recover)
+    privacy = privacy_beside(board, typing)
+    master = session.host(quizmaster, speaker, ears, timing(settings, ears), recover, privacy)
     try:
         playing = welcome(master, chosen.resumed)
         for note in resume_notes(game_log, session.quiz) if chosen.resumed else []:

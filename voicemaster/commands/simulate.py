@@ -9,14 +9,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from voicemaster.board.settings import BoardError
-from voicemaster.commands.board_beside import board_beside, ears_beside
+from voicemaster.commands.board_beside import board_beside, ears_beside, privacy_beside
 from voicemaster.commands.failing import fail
 from voicemaster.commands.new_game import header_options, variant_extra
 from voicemaster.commands.play import stopped_message
 from voicemaster.commands.variants import find
 from voicemaster.decks import DeckError
 from voicemaster.files import RecordBusy, free_path, is_locked
-from voicemaster.host.channels import TranscriptSpeaker
 from voicemaster.host.hosting import Host
 from voicemaster.host.listening import Timing
 from voicemaster.host.log import GameLog, LogObservers, unfinished_games
@@ -27,6 +26,7 @@ from voicemaster.host.setup.errors import SetupError
 from voicemaster.host.setup.headers import new_header, team_names
 from voicemaster.host.setup.paths import check_record_path
 from voicemaster.host.setup.resume import check_fits
+from voicemaster.host.text_io import TranscriptSpeaker
 from voicemaster.records import RecordHeader
 from voicemaster.rules import DEFAULT
 from voicemaster.settings import SimulateSettings
@@ -153,7 +153,7 @@ def _simulate(
 ) -> int:
     game_log, quiz, transcript = session.opened(), session.quiz, settings.transcript
     variant = find(session.header.variant)
-    host = partial(session.host, variant.quizmaster)
+    host = partial(session.host, variant.quizmaster, privacy=privacy_beside(board))
     if variant.simulate is not None:  # a table of its own (timeline: placements)
         if transcript is not None:
             raise SetupError(f"--transcript is not made for {variant.name} games yet")

@@ -33,7 +33,7 @@ from typing import Literal
 
 from voicemaster.decks import Card
 from voicemaster.host import intents, windows
-from voicemaster.host.channels import Point
+from voicemaster.host.cues import Point, Retry
 from voicemaster.host.listening import Listener, Timing, yes_or_no
 from voicemaster.host.phrases import said
 from voicemaster.host.quiz import Judged, sure
@@ -160,7 +160,7 @@ class AskBack:
             answering.timing.choice,
             exp,
             card,
-            "again",
+            Retry.AGAIN,
         )
         return heard
 
@@ -182,7 +182,7 @@ class AskBack:
                 answering.timing.choice,
                 windows.confirm(),
                 self.card,
-                text,
+                asked=text,
             )
             reply = yes_or_no(heard, narrowly=again > 0)
             if reply is False and heard is not None and heard.narrow:

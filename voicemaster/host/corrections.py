@@ -5,21 +5,43 @@ defender now leaves the attack open)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from voicemaster.host.log import LOG_FIELDS
 from voicemaster.host.phrases import said
-from voicemaster.host.turn import PendingAttack, Retake
+from voicemaster.host.seams import TurnHost
+from voicemaster.host.turn import PendingAttack, Retake, Turn
 from voicemaster.rules import Attack, IllegalAction, Question
 from voicemaster.rules.actions import Answer
 from voicemaster.rules.events import Event, Moved
 
 if TYPE_CHECKING:
-    from voicemaster.host.dialogue import Quizmaster
+    from voicemaster.host.log import GameLog
+    from voicemaster.host.quiz import Quiz
     from voicemaster.rules.standard import StandardGame
 
 
-def take_back(qm: Quizmaster, right: bool | None) -> None:
+class Correcting(TurnHost, Protocol):
+    """What a correction needs of the quizmaster (the standard board's ``Quizmaster`` is one):
+    the record and the deck, the game it replays (set back while the verdict is changed), the
+    question to ask anew, and the turn that asks the attacker or the knock-back again."""
+
+    log: GameLog
+    quiz: Quiz
+    game: StandardGame
+    retake: Retake | None
+    turn_class: type[Turn]
+
+    def replay(self, upto: int | None = None) -> StandardGame: ...
+
+    def event_lines(self, events: list[Event]) -> list[str]: ...
+
+    def back_to(self, team: str, position: int) -> str: ...
+
+    def standings(self) -> str: ...
+
+
+def take_back(qm: Correcting, right: bool | None) -> None:
     """ "That was right / wrong" (``right``) or "undo" (None) about the record's last question."""
     question = qm.log.last_action()
     if not isinstance(question, Question):
@@ -37,7 +59,7 @@ def take_back(qm: Quizmaster, right: bool | None) -> None:
 
 
 def _override(
-    qm: Quizmaster, before: StandardGame, question: Question, right: bool, last: dict[str, Any]
+    qm: Correcting, before: StandardGame, question: Question, right: bool, last: dict[str, Any]
 ) -> None:
     was = dict(qm.game.positions)  # as the verdict being corrected left them
     qm.game = before
@@ -61,7 +83,7 @@ def _override(
     qm.say(qm.standings())
 
 
-def kept_fields(qm: Quizmaster, question: Question, last: dict[str, Any]) -> dict[str, Any]:
+def kept_fields(qm: Correcting, question: Question, last: dict[str, Any]) -> dict[str, Any]:
     """What a corrected line keeps of the line it replaces: everything but the action itself
     and what the log writes anew (``LOG_FIELDS``): the card, the cards undone before it, and
     the notes the ears added (a simulated table's, which the host need not know)."""
@@ -69,7 +91,7 @@ def kept_fields(qm: Quizmaster, question: Question, last: dict[str, Any]) -> dic
     return {k: v for k, v in last.items() if k not in own}
 
 
-def _moved_back(qm: Quizmaster, was: dict[str, int], events: list[Event]) -> list[str]:
+def _moved_back(qm: Correcting, was: dict[str, int], events: list[Event]) -> list[str]:
     """The moves the correction undid that no new event tells (right -> wrong: "Red goes
     back to space 7")."""
     told = {e.team for e in events if isinstance(e, Moved)}
@@ -78,7 +100,7 @@ def _moved_back(qm: Quizmaster, was: dict[str, int], events: list[Event]) -> lis
 
 
 def _corrected(
-    qm: Quizmaster, before: StandardGame, question: Question, right: bool, last: dict[str, Any]
+    qm: Correcting, before: StandardGame, question: Question, right: bool, last: dict[str, Any]
 ) -> Question:
     """The last question with its last verdict flipped (asking the attacker if needed)."""
     answer: Answer = "right" if right else "wrong"

@@ -12,8 +12,8 @@ from typing import Any
 from voicemaster.decks import Card
 from voicemaster.host import intents, phrases, windows
 from voicemaster.host.asking import Answering, AskBack
-from voicemaster.host.channels import Point
 from voicemaster.host.corrections import take_back
+from voicemaster.host.cues import Point
 from voicemaster.host.hearing import QuitGame
 from voicemaster.host.hosting import Host
 from voicemaster.host.listening import AnswerClock, Correction
@@ -130,7 +130,7 @@ class Quizmaster(Host[StandardGame]):
         clock, exp = AnswerClock(self.timing), self.answer_expectation(card, team)
         for _ in range(self.timing.max_utterances):
             intent, heard = self.listener.ask(
-                role, team, prompt, clock.timeout, exp, card, detail=clock.detail
+                role, team, prompt, clock.timeout, exp, card, retry=clock.retry
             )
             if intent is None or heard is None:
                 if clock.silence(self.say):

@@ -9,9 +9,10 @@ import logging
 import time
 from collections.abc import Callable
 
-from voicemaster.host.channels import Cue, CueAware, Point
+from voicemaster.host.cues import Cue, Point
 from voicemaster.host.intents import Command, Intent
 from voicemaster.host.phrases import said
+from voicemaster.host.ports import CueAware
 from voicemaster.speech.base import Ears, Expectation, Heard, Resetting, SpeechUnavailable
 
 log = logging.getLogger(__name__)

@@ -11,11 +11,13 @@ import random
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar, cast
 
-from voicemaster.host.channels import Annotating, Point
+from voicemaster.host.cues import Point
 from voicemaster.host.listening import Listener, Timing
 from voicemaster.host.log import GameLog
 from voicemaster.host.phrases import refusal, said, use_locale
 from voicemaster.host.point_words import SURE
+from voicemaster.host.ports import Annotating
+from voicemaster.host.privacy import Privacy
 from voicemaster.host.quiz import Quiz
 from voicemaster.host.windows import GENERAL
 from voicemaster.locales import ENGLISH, locale_for
@@ -48,6 +50,7 @@ class Host(Generic[G]):
         ears: Ears,
         timing: Timing | None = None,
         recover: Callable[[], None] | None = None,
+        privacy: Privacy | None = None,
         game: G | None = None,
     ) -> None:
         """``game``: the game as the record leaves it, when it was replayed on opening (else
@@ -58,6 +61,7 @@ class Host(Generic[G]):
         self.speaker = speaker
         self.ears = ears
         self.timing = timing or Timing()
+        self.privacy = privacy or Privacy()  # how a team keeps a secret: a phone, a keyboard
         self.seed = str(log.header.seed)
         self.game: G = self._hosted(game) if game is not None else self.replay()
         self.listener = Listener(
@@ -69,6 +73,7 @@ class Host(Generic[G]):
             recover=recover,
             refuse=self.cannot_correct,
             sure_questions=self.sure_questions,
+            privacy=self.privacy,
         )
 
     def run(self) -> str:

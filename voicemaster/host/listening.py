@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 
 from voicemaster import lexicon
 from voicemaster.host import intents
-from voicemaster.host.channels import Cue, Point, TeamCodes
+from voicemaster.host.cues import Cue, Point, Retry, Sure
 from voicemaster.host.hearing import Hearing, NotCaught, QuitGame
 from voicemaster.host.intents import Command, Intent, Override
 from voicemaster.host.phrases import said, team_name
@@ -19,6 +19,7 @@ from voicemaster.host.point_words import (
     YES_NO,
     help_text,
 )
+from voicemaster.host.privacy import Privacy
 from voicemaster.rules import Game
 from voicemaster.speech.base import Ears, Expectation, Heard, Speaker, is_typed
 
@@ -62,8 +63,9 @@ class AnswerClock:
         return timing.warning if self.warned else timing.thinking - timing.warning
 
     @property
-    def detail(self) -> str:
-        return "late" if self.warned else ""
+    def retry(self) -> Retry | None:
+        """``Retry.LATE`` once the warning was said."""
+        return Retry.LATE if self.warned else None
 
     def silence(self, say: Callable[[str], None]) -> bool:
         """Nothing was said: True when the time is up (said so), else the warning is said."""
@@ -87,6 +89,7 @@ class Listener:
         recover: Callable[[], None] | None = None,
         refuse: Refuse | None = None,
         sure_questions: dict[str, str] = SURE,
+        privacy: Privacy | None = None,
     ) -> None:
         # (listening kind, right or None for undo) -> why that correction cannot be made now
         self.refuse = refuse
@@ -95,6 +98,7 @@ class Listener:
         self.timing = timing
         self.context = context  # () -> (game, record lines, edits of the last line)
         self.standings = standings
+        self.privacy = privacy or Privacy()  # a live board's team codes, told when asked
         # the ears with their faults handled; ``recover``: e.g. reopen the microphone
         self.hearing = Hearing(self.say, ears, timing.mic_retry, sleep, recover)
 
@@ -117,17 +121,22 @@ class Listener:
         timeout: float,
         expectation: Expectation | None = None,
         card: object = None,
-        detail: str = "",
+        retry: Retry | None = None,
         options: tuple[str, ...] = (),
         attacker: str | None = None,
+        asked: str | None = None,
+        gap: int | None = None,
     ) -> tuple[Intent | None, Heard | None]:
-        """Listen until something other than a general command is said, or silence."""
+        """Listen until something other than a general command is said, or silence; ``retry``,
+        ``asked`` and ``gap`` go to the cue (see ``Cue``)."""
         expectation = expectation or Expectation(commands=lexicon.COMMAND_WORDS)
         game = self.context()[0]
         categories, teams = game.categories, game.teams
         for attempt in range(self.timing.max_utterances):
             _game, lines, edits = self.context()
-            cue = Cue(kind, team, lines, edits, attempt, card, detail, options, attacker)
+            cue = Cue(
+                kind, team, lines, edits, attempt, card, options, attacker, retry, asked, gap=gap
+            )
             try:
                 heard = self.hearing.hear(cue, expectation, timeout)
             except NotCaught:
@@ -163,7 +172,7 @@ class Listener:
     def _general(self, intent: Intent, kind: Point, prompt: str, team: str | None) -> bool:
         """Handle a command that works everywhere; False when the intent is for the caller."""
         if isinstance(intent, intents.AskCode):
-            self.say(code_reply(self.ears, intent.team or team))
+            self.say(code_reply(self.privacy, intent.team or team))
             return True
         if not isinstance(intent, Command):
             return False
@@ -192,18 +201,15 @@ class Listener:
     def _act(self, intent: Intent, team: str | None = None) -> None:
         """Undo, override or quit, once the players confirm it (typed: at once); ``team``: the
         team the listening point was for (most likely who spoke)."""
-        if isinstance(intent, Override):
-            command = "that was right" if intent.right else "that was wrong"
-        else:
-            command = intent.name if isinstance(intent, Command) else ""
-        if not self.sure(said(self.sure_questions[command]), command, team):
+        command = sure_of(intent)
+        if command is None or not self.sure(said(self.sure_questions[command]), command, team):
             self.say(said("sure.not_done"))
             return
-        if command == "quit":
+        if command is Sure.QUIT:
             raise QuitGame()
         raise Correction(intent.right if isinstance(intent, Override) else None)
 
-    def sure(self, question: str, command: str, team: str | None = None) -> bool:
+    def sure(self, question: str, command: Sure, team: str | None = None) -> bool:
         """Yes to ``question``, asked once more when neither yes nor no was made out; a
         keyboard needs no confirmation."""
         if is_typed(self.ears):
@@ -212,7 +218,7 @@ class Listener:
         for attempt, asked in enumerate((question, again)):
             self.say(asked)
             _game, lines, edits = self.context()
-            cue = Cue(Point.SURE, team, lines, edits, attempt, detail=command)
+            cue = Cue(Point.SURE, team, lines, edits, attempt, command=command)
             try:
                 heard = self.hearing.hear(cue, YES_NO, self.timing.choice)
             except NotCaught:
@@ -247,14 +253,23 @@ class Listener:
                 return
 
 
-def code_reply(ears: Ears, team: str | None) -> str:
+def sure_of(intent: Intent) -> Sure | None:
+    """The command asked back before it is made: undo, an override or quit (else None)."""
+    if isinstance(intent, Override):
+        return Sure.RIGHT if intent.right else Sure.WRONG
+    if intent == Command("undo"):
+        return Sure.UNDO
+    return Sure.QUIT if intent == Command("quit") else None
+
+
+def code_reply(privacy: Privacy, team: str | None) -> str:
     """A team's board code, said when it asks (the board shows the codes only at set-up and
     while paused); ``team``: the team named, else the one the listening point is for."""
-    if not isinstance(ears, TeamCodes):
+    if privacy.views is None:
         return said("code.no_board")
     if team is None:
         return said("code.which_team")
-    code = ears.code_of(team)
+    code = privacy.views.code_of(team)
     if code is None:
         return said("code.expired")
     return said("code.yours", team=team_name(team), code=said("code.join").join(code))

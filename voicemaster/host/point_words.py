@@ -4,7 +4,7 @@ everywhere, and the questions asked back before a command that changes the game 
 from __future__ import annotations
 
 from voicemaster import lexicon
-from voicemaster.host.channels import Point
+from voicemaster.host.cues import Point
 from voicemaster.host.phrases import said
 from voicemaster.speech.base import Expectation
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from voicemaster.decks import Card
-    from voicemaster.host.channels import Point
+    from voicemaster.host.cues import Point
     from voicemaster.host.listening import Listener, Timing
     from voicemaster.rules import Question
     from voicemaster.rules.actions import Action, Answer

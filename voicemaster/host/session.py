@@ -18,6 +18,7 @@ from voicemaster.decks.history import Asked, History
 from voicemaster.host.hosting import Host
 from voicemaster.host.listening import Timing
 from voicemaster.host.log import GameLog, LogObservers, used_cards
+from voicemaster.host.privacy import Privacy
 from voicemaster.host.quiz import Quiz
 from voicemaster.host.setup.decks import (
     check_deck_serves,
@@ -146,8 +147,10 @@ class GameSession:
         ears: Ears,
         timing: Timing | None = None,
         recover: Callable[[], None] | None = None,
+        privacy: Privacy | None = None,
     ) -> Host[Any]:
         """The rule set's ``quizmaster`` (the caller's: commands/variants.py joins it to the rule
         set) for the opened game, handed the game as the record left it (nothing is replayed
-        again)."""
-        return quizmaster(self.opened(), self.quiz, speaker, ears, timing, recover, game=self.game)
+        again).  ``privacy``: how a team keeps a secret (its phone, the keyboard)."""
+        log, quiz = self.opened(), self.quiz
+        return quizmaster(log, quiz, speaker, ears, timing, recover, privacy, game=self.game)

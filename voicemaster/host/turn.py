@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from voicemaster.host import intents, tiles, windows
-from voicemaster.host.channels import Point
+from voicemaster.host.cues import Point, Retry
 from voicemaster.host.intents import Command, Intent, Shout, Speech, ZwapTiles
 from voicemaster.host.listening import AnswerClock
 from voicemaster.host.phrases import point_words, possessive, said, team_name
@@ -133,9 +133,9 @@ class Turn:
         """Listen before the question is read (``asked``: "Was that a Bezzerwizzer?" was),
         its question rendered meanwhile."""
         self.foresee()
-        timing, detail = self.qm.timing, "shout" if asked else ""
+        timing, retry = self.qm.timing, Retry.SHOUT if asked else None
         return self.qm.listener.ask(
-            Point.BEFORE, self.team, self.announce(), timing.before, expectation, None, detail
+            Point.BEFORE, self.team, self.announce(), timing.before, expectation, retry=retry
         )
 
     def foresee(self) -> None:
@@ -238,10 +238,10 @@ class Turn:
         question = said("card.question", question=card.question)
         for _ in range(qm.timing.max_utterances):
             exp = qm.answer_expectation(card, self.team)
-            detail = "shout" if asked else clock.detail
+            retry = Retry.SHOUT if asked else clock.retry
             waiting = attack.team if attack is not None else None
             intent, heard = qm.listener.ask(
-                Point.DEFENDER, self.team, question, clock.timeout, exp, card, detail,
+                Point.DEFENDER, self.team, question, clock.timeout, exp, card, retry,
                 attacker=waiting,
             )  # fmt: skip
             intent, asked = self.settle_shout(intent, heard, asked)

@@ -24,9 +24,9 @@ import numpy as np
 import numpy.typing as npt
 
 from voicemaster.audio_sim.sources import QueueSource
-from voicemaster.host.channels import Cue
+from voicemaster.host.cues import Cue, Retry
 from voicemaster.host.log import GameLog
-from voicemaster.simulator.table import ANSWER_KINDS, SimTable
+from voicemaster.simulator.table import ANSWER_KINDS, SimTable, cue_key
 from voicemaster.simulator.transcript import Transcript
 from voicemaster.speech.base import (
     SAMPLE_RATE,
@@ -278,11 +278,11 @@ class AudioTable(SimTable):
         keyed by the cue, so a resumed game hears the same; a point heard again gets a new take."""
         cue = self._cue
         key = f"{self.seed}:{cue.lines}:{cue.edits}:{cue.kind}:{cue.attempt}" if cue else "0"
-        if cue is not None and cue.detail:  # asked again ("again", "late"): another take
-            key += f":{cue.detail}"
+        if cue is not None and cue_key(cue):  # e.g. asked again, or late: another take
+            key += f":{cue_key(cue)}"
         take = self.again if cue is not None else 0  # SimTable counts the point's hearings
         seed = zlib.crc32(f"{key}:{take}".encode() if take else key.encode())
-        if cue is not None and cue.detail == "again":  # said again, more slowly
+        if cue is not None and cue.retry is Retry.AGAIN:  # said again, more slowly
             return seed, 0.85
         return seed, RETAKE_RATE if take else 1.0
 
@@ -323,7 +323,8 @@ class AudioTable(SimTable):
         cue = self._cue
         if self.transcript is None or cue is None:
             return
-        point = str(cue.kind) + (f"/{cue.detail}" if cue.detail in ("again", "late") else "")
+        late = cue.retry in (Retry.AGAIN, Retry.LATE)
+        point = str(cue.kind) + (f"/{cue.retry}" if late else "")
         meant = self.said_meaning[1] if self.said_meaning and cue.kind in ANSWER_KINDS else ""
         who = self._voice_owner(text)
         self.transcript.team(who, point, text, meant, self._voice(text), heard)

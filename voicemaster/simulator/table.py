@@ -15,9 +15,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from voicemaster.host.asking import phrase_key
-from voicemaster.host.channels import Cue, Point
+from voicemaster.host.cues import Cue, Point, Retry, Sure
 from voicemaster.host.hearing import QuitGame
 from voicemaster.host.intents import parse
+from voicemaster.host.listening import sure_of
 from voicemaster.host.log import GameLog
 from voicemaster.host.phrases import team_name
 from voicemaster.judge.text import normalise_plain
@@ -35,6 +36,16 @@ from voicemaster.speech.base import Expectation, Heard
 ANSWER_KINDS = (Point.DEFENDER, Point.ATTACKER, Point.PLAYOFF)
 MAX_PLAYOFF_ROUNDS = 25  # then the simulation stops: the tied teams keep answering alike
 CHATTER = ("repeat", "score", "help")
+
+
+def cue_key(cue: Cue) -> str:
+    """A cue's particulars as one text ("" for none): its retry, the words asked back, the
+    command asked back, or the gap.  The random streams of the simulated teams are keyed on
+    it (as on the one string a cue carried before), so records replay and simulate alike."""
+    for particular in (cue.retry, cue.asked, cue.command, cue.gap):
+        if particular is not None:
+            return str(particular)
+    return ""
 
 
 class SimTable:
@@ -78,18 +89,19 @@ class SimTable:
             raise QuitGame()  # the record is saved; the summary shows no winner
         self._meaning, self._pending, self.said_meaning = None, None, None
         # a listening point asked again (a window that listens on after a shout) decides anew
-        point = (cue.lines, cue.edits, cue.kind, cue.team, cue.attempt, cue.detail)
+        point = (cue.lines, cue.edits, cue.kind, cue.team, cue.attempt, cue_key(cue))
         again = self._asked[point]
         self._asked[point] += 1
         self.again = again  # how often this very point was heard before (a new take each time)
         rng = random.Random(
             f"{self.seed}:{cue.lines}:{cue.edits}:{cue.kind}:{cue.team}:{cue.attempt}:"
-            f"{len(cue.options)}:{cue.detail}" + (f":{again}" if again else "")
+            f"{len(cue.options)}:{cue_key(cue)}" + (f":{again}" if again else "")
         )
         if cue.kind == Point.SURE:  # "Take back the last verdict?": yes when that command was said
-            said = self._next_said is not None and parse(self._next_said) == parse(cue.detail)
+            command = None if self._next_said is None else sure_of(parse(self._next_said))
+            said = command is not None and command is cue.command
             self._next = "yes" if said else "no"
-            if said and cue.detail == "undo":  # the question is asked anew from the old state
+            if said and cue.command is Sure.UNDO:  # the question is asked anew from the old state
                 self._retaking = (cue.lines, cue.edits)
             return
         self._pending = (cue, rng)
@@ -149,7 +161,9 @@ class SimTable:
 
     # --- decisions ----------------------------------------------------------------------------
     def decide(self, cue: Cue, rng: random.Random) -> str | None:
-        if cue.detail == "shout":  # "Was that a Bezzerwizzer?": a team that shouted says it again
+        if (
+            cue.retry is Retry.SHOUT
+        ):  # "Was that a Bezzerwizzer?": a team that shouted says it again
             shouted = self._prior is not None and self._prior.startswith("Bezzerwizzer")
             return self._prior if shouted else None
         if cue.kind in (Point.BEFORE, Point.ARRANGE, Point.FINAL) and cue.attempt == 0:
@@ -229,7 +243,7 @@ class SimTable:
         game, card = self.game, self.card
         if card is None:
             return None
-        if cue.detail == "again":  # asked to say it again: the team answers, nobody shouts
+        if cue.retry is Retry.AGAIN:  # asked to say it again: the team answers, nobody shouts
             return self._answer(cue, card, rng)
         roll = rng.random()
         if cue.kind == Point.DEFENDER and cue.attempt == 0:
@@ -244,7 +258,7 @@ class SimTable:
 
     def _answer(self, cue: Cue, card: Any, rng: random.Random) -> str:
         role = self._role_key(cue.kind, cue.team or "")
-        if cue.detail == "again" and cue.team in self._last:
+        if cue.retry is Retry.AGAIN and cue.team in self._last:
             return self._last[cue.team]  # asked to say it again: the same words
         roll, meant = rng.random(), "pass"
         rights = [card.answer, *card.accept]
@@ -270,15 +284,15 @@ class SimTable:
         return list(self.deck.competitors(card))[:4] if self.deck is not None else []
 
     def _was_said(self, cue: Cue) -> bool:
-        """ "Did you say <detail>?": the team's last words (numbers said either way), or another
+        """ "Did you say <asked>?": the team's last words (numbers said either way), or another
         form of the same right answer ("Hanukkah" for "Chanukah")."""
         said = self._last.get(cue.team or "")
         if said is None:
             return False
         rights = [] if self.card is None else [self.card.answer, *self.card.accept]
         forms = {phrase_key(r) for r in rights}
-        same_answer = phrase_key(said) in forms and phrase_key(cue.detail) in forms
-        return same_answer or phrase_key(said) == phrase_key(cue.detail)
+        asked = phrase_key(cue.asked or "")
+        return (phrase_key(said) in forms and asked in forms) or phrase_key(said) == asked
 
     @staticmethod
     def _role_key(kind: str, team: str) -> str:

@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from voicemaster.host.channels import Cue, Point
+from voicemaster.host.cues import Cue, Point
 from voicemaster.host.log import GameLog
 from voicemaster.host.timeline.phrases import word
 from voicemaster.rules.timeline.line import choose_gap, fits
@@ -127,9 +127,9 @@ class TimelineSimTable(SimTable):
     # --- the others ---------------------------------------------------------------------------
     def _bezzerwizzer(self, cue: Cue, rng: random.Random) -> str | None:
         game, card = self.game, self.said
-        if card is None:  # no card was named: nobody knows what to contest
+        gap = cue.gap  # where the card was placed
+        if card is None or gap is None:  # no card was named: nobody knows what to contest
             return None
-        gap = int(cue.detail)
         taken = {int(o.rsplit(":", 1)[1]) for o in cue.options} | {gap}
         done = {o.rsplit(":", 1)[0] for o in cue.options}
         ready = [t for t in game.teams if t != cue.team and t not in done and game.pawns[t] > 0]
@@ -198,9 +198,9 @@ def simulate_timeline(
     print the summary as the last line.  SetupError when audio cannot be set up or the deck
     cannot serve the game.  ``wrap``: ears around the simulated table's (the live board's);
     ``host``: the quizmaster of the game session (speaker, ears, timing)."""
-    from voicemaster.host.channels import TranscriptSpeaker
     from voicemaster.host.listening import Timing
     from voicemaster.host.setup.errors import SetupError
+    from voicemaster.host.text_io import TranscriptSpeaker
     from voicemaster.host.timeline.dialogue import TimelineQuizmaster
     from voicemaster.speech.base import SpeechUnavailable
 

@@ -12,10 +12,10 @@ from typing import Any
 
 import pytest
 
-from tests.helpers.host import Table, Until, questions, right, watch, wrong
+from tests.helpers.host import ScriptedEars, Table, Until, questions, right, watch, wrong
 from voicemaster.decks import load_deck
 from voicemaster.host import phrases
-from voicemaster.host.channels import Cue, KeyboardEars, ScriptedEars, TranscriptSpeaker
+from voicemaster.host.cues import Cue
 from voicemaster.host.familie.dialogue import (
     FamilieQuizmaster,
     alternating_kinds,
@@ -23,10 +23,11 @@ from voicemaster.host.familie.dialogue import (
     kind_of,
     parse_kinds,
 )
-from voicemaster.host.familie.private import private_typing
 from voicemaster.host.listening import Timing
 from voicemaster.host.log import GameLog
+from voicemaster.host.privacy import Privacy, Secretly
 from voicemaster.host.quiz import Quiz
+from voicemaster.host.text_io import KeyboardEars, TranscriptSpeaker
 from voicemaster.records import read_record
 from voicemaster.speech.base import Expectation, Heard
 
@@ -34,7 +35,12 @@ DECK = Path(__file__).resolve().parents[2] / "data" / "host" / "mini-familie.yam
 
 
 def master(
-    path: Path, table: Any, kinds: dict[str, str], seed: int = 1, track: int = 10
+    path: Path,
+    table: Any,
+    kinds: dict[str, str],
+    seed: int = 1,
+    track: int = 10,
+    privacy: Privacy | None = None,
 ) -> tuple[FamilieQuizmaster, TranscriptSpeaker]:
     header = {
         "variant": "familie",
@@ -48,7 +54,7 @@ def master(
     log = GameLog(path, header)
     speaker = TranscriptSpeaker()
     quiz = Quiz(load_deck(DECK), log.used_cards())
-    qm = FamilieQuizmaster(log, quiz, speaker, table, Timing(mic_retry=0.0))
+    qm = FamilieQuizmaster(log, quiz, speaker, table, Timing(mic_retry=0.0), privacy=privacy)
     watch(table, qm)
     return qm, speaker
 
@@ -196,7 +202,8 @@ def test_on_a_keyboard_the_adults_type_their_answer_privately(tmp_path: Path) ->
     kinds = {"red": "child", "blue": "adult"}
     shout = Once(_first_child_turn(kinds), "Bezzerwizzer blue")
     table = Until(4).at("before", *([shout] * 4)).at("answer", red_wrong).at("attacker", right)
-    qm, speaker = master(tmp_path / "g.jsonl", TypingTable(table), kinds)
+    typing = TypingTable(table)
+    qm, speaker = master(tmp_path / "g.jsonl", typing, kinds, privacy=Privacy(typing=typing))
     assert qm.run() == "quit"
     assert any("Blue, type your answer privately" in s for s in said(speaker))
     assert not any("cover your ears" in s for s in said(speaker))
@@ -208,9 +215,12 @@ def test_private_typing_turns_the_terminal_echo_off_and_back_on() -> None:
         with os.fdopen(follower, "r", closefd=False) as stream:
             ears = KeyboardEars(stream, io.StringIO())
             assert termios.tcgetattr(follower)[3] & termios.ECHO
-            with private_typing(ears):
+            with Privacy(typing=ears).answering("blue") as secretly:
+                assert secretly is Secretly.TYPED
                 assert not termios.tcgetattr(follower)[3] & termios.ECHO
             assert termios.tcgetattr(follower)[3] & termios.ECHO
+            with Privacy().answering("blue") as secretly:  # no keyboard: said aloud
+                assert secretly is Secretly.ALOUD
     finally:
         os.close(leader)
         os.close(follower)
@@ -268,4 +278,4 @@ def test_a_half_heard_shout_before_the_options_is_asked_again(tmp_path: Path) ->
     attacked = next(q for q in questions(qm) if q["question"].get("bezzerwizzer"))
     assert attacked["question"]["bezzerwizzer"]["team"] == "blue"
     assert speaker.said.count(phrases.said("shout.again")) == 1
-    assert [c.detail for c in table.cues if c.kind == "options"][:2] == ["", "shout"]
+    assert [c.retry for c in table.cues if c.kind == "options"][:2] == [None, "shout"]

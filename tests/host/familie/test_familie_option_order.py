@@ -12,7 +12,7 @@ from pathlib import Path
 from tests.helpers.host import Until, questions
 from tests.host.familie.test_familie_dialogue import master, said
 from voicemaster.decks import Card, load_deck
-from voicemaster.host.channels import Cue
+from voicemaster.host.cues import Cue
 from voicemaster.host.log import GameLog
 from voicemaster.rules.familie import option_order, recorded_order
 

@@ -9,8 +9,8 @@ from typing import Any
 from tests.helpers.host import questions
 from tests.host.familie.test_familie_dialogue import Once, Until, master, said
 from voicemaster.decks import Card
-from voicemaster.host.channels import TranscriptSpeaker
 from voicemaster.host.familie.dialogue import FamilieQuizmaster
+from voicemaster.host.text_io import TranscriptSpeaker
 
 
 class Dealt:

@@ -8,11 +8,12 @@ from typing import Any
 from tests.helpers.host import DECK, Table, Until, questions, right, watch, wrong
 from voicemaster.decks import load_deck
 from voicemaster.host import phrases
-from voicemaster.host.channels import Cue, TranscriptSpeaker
+from voicemaster.host.cues import Cue
 from voicemaster.host.kompakt.dialogue import KompaktQuizmaster
 from voicemaster.host.listening import Timing
 from voicemaster.host.log import GameLog
 from voicemaster.host.quiz import Quiz
+from voicemaster.host.text_io import TranscriptSpeaker
 from voicemaster.records import read_record
 from voicemaster.rules.standard.categories import STANDARD
 from voicemaster.speech.base import Heard
@@ -153,7 +154,7 @@ def test_a_half_heard_shout_before_the_question_is_asked_again(tmp_path: Path) -
     (line,) = questions(qm)
     assert line["question"]["bezzerwizzer"]["when"] == "before"  # heard narrowly twice: stands
     assert speaker.said.count(phrases.said("shout.again")) == 1
-    assert [c.detail for c in table.cues if c.kind == "before"][:2] == ["", "shout"]
+    assert [c.retry for c in table.cues if c.kind == "before"][:2] == [None, "shout"]
 
 
 def test_a_correction_says_points_not_spaces_or_a_finish(tmp_path: Path) -> None:

@@ -17,9 +17,9 @@ from tests.helpers.host import DECK, cut_record, header, simulate
 from tests.host.setup.test_moved_deck import moved_game, resume
 from voicemaster import records
 from voicemaster.commands.variants import find
-from voicemaster.host.channels import TranscriptSpeaker
 from voicemaster.host.log import GameLog, LogObservers
 from voicemaster.host.session import GameSession, read_saved
+from voicemaster.host.text_io import TranscriptSpeaker
 from voicemaster.records import RecordHeader, read_record
 from voicemaster.rules.registry import sample_action
 from voicemaster.simulator.table import SimTable

@@ -11,8 +11,8 @@ import pytest
 
 from voicemaster.audio_sim.sources import QueueSource
 from voicemaster.audio_sim.synth import synthesize
-from voicemaster.host.channels import TranscriptSpeaker
 from voicemaster.host.setup.voice import Setup, ask_setup
+from voicemaster.host.text_io import TranscriptSpeaker
 from voicemaster.speech.base import Recognizer
 
 pytestmark = pytest.mark.slow

@@ -10,9 +10,8 @@ from pathlib import Path
 import pytest
 
 from tests.helpers.cli import KEYBOARD
-from tests.helpers.host import DECK
+from tests.helpers.host import DECK, ScriptedEars
 from voicemaster.cli import main
-from voicemaster.host.channels import ScriptedEars, TranscriptSpeaker
 from voicemaster.host.setup import naming as naming
 from voicemaster.host.setup.voice import (
     NAME_GRAMMAR,
@@ -22,6 +21,7 @@ from voicemaster.host.setup.voice import (
     ask_setup,
     variant_question,
 )
+from voicemaster.host.text_io import TranscriptSpeaker
 from voicemaster.records import read_record
 from voicemaster.speech.base import Expectation, Heard
 

@@ -10,10 +10,11 @@ import pytest
 
 from tests.helpers.host import Table, watch
 from voicemaster.decks import load_deck
-from voicemaster.host.channels import Cue, TranscriptSpeaker
+from voicemaster.host.cues import Cue
 from voicemaster.host.listening import Correction, Timing
 from voicemaster.host.log import GameLog
 from voicemaster.host.quiz import Quiz
+from voicemaster.host.text_io import TranscriptSpeaker
 from voicemaster.host.timeline.dialogue import TimelineQuizmaster
 from voicemaster.host.timeline.phrases import word
 from voicemaster.records import read_record
@@ -196,7 +197,7 @@ def test_bezzerwizzer_on_the_placed_gap_or_by_the_active_player_is_refused(
     tmp_path: Path,
 ) -> None:
     def same(cue: Cue) -> str:
-        return f"Bezzerwizzer blue gap {word(int(cue.detail))}"
+        return f"Bezzerwizzer blue gap {word(cue.gap or 0)}"
 
     table = TimelineTable(limit=60).at("bezzerwizzer", same, "Bezzerwizzer red gap one", None)
     qm, speaker = quizmaster(tmp_path / "g.jsonl", table)

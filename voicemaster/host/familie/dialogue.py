@@ -20,11 +20,11 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Literal
 
 from voicemaster.host import intents, windows
-from voicemaster.host.channels import KeyboardEars, Point, base_ears, private_answer
+from voicemaster.host.cues import Point, Retry
 from voicemaster.host.dialogue import Quizmaster
-from voicemaster.host.familie.private import private_typing
 from voicemaster.host.intents import Shout
 from voicemaster.host.phrases import listing, said, team_name
+from voicemaster.host.privacy import Secretly
 from voicemaster.host.setup.voice import QUIT, stop_if_quit
 from voicemaster.host.turn import PendingAttack, Retake, Turn
 from voicemaster.judge.text import normalise_plain
@@ -181,8 +181,7 @@ class FamilieTurn(Turn):
                 prompt,
                 timing.before,
                 windows.shouts(game.teams),
-                None,
-                "shout" if asked else "",
+                retry=Retry.SHOUT if asked else None,
             )
             if intent is None or (isinstance(intent, intents.Command) and intent.name == "pass"):
                 break
@@ -196,19 +195,16 @@ class FamilieTurn(Turn):
     def adults_first(self, card: Card, attack: PendingAttack) -> Answer:
         """The attacking adults commit their answer before the children hear the options."""
         qm, who, kids = self.qm, team_name(attack.team), team_name(self.team)
-        keyboard = base_ears(qm.ears)
-        with private_answer(qm.ears, attack.team) as on_phone:
-            if on_phone:
+        with qm.privacy.answering(attack.team) as secretly:
+            if secretly is Secretly.PHONE:
                 prompt = said("familie.private.phone", team=who, children=kids)
-            elif isinstance(keyboard, KeyboardEars):
+            elif secretly is Secretly.TYPED:
                 prompt = said("familie.private.keyboard", team=who, children=kids)
             else:
                 prompt = said("familie.private.voice", team=who, children=kids)
             qm.say(prompt)
-            typing = keyboard if isinstance(keyboard, KeyboardEars) and not on_phone else None
-            with private_typing(typing):
-                got = qm.answer_window(attack.team, card, Point.ATTACKER, prompt)
-        if on_phone:
+            got = qm.answer_window(attack.team, card, Point.ATTACKER, prompt)
+        if secretly is Secretly.PHONE:
             qm.say(said("familie.thanks", team=who))
         else:
             qm.say(said("familie.thanks.listen", team=who, children=kids))

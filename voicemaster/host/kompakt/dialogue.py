@@ -13,7 +13,6 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, cast
 
 from voicemaster.host import intents, windows
-from voicemaster.host.channels import has_view
 from voicemaster.host.dialogue import Quizmaster
 from voicemaster.host.intents import Command, Shout, Speech, ZwapTiles
 from voicemaster.host.phrases import (
@@ -163,7 +162,7 @@ class KompaktTurn(Turn):
 
     def told_category(self) -> str:
         """The hidden token, said aloud unless the team sees it on its phone."""
-        if has_view(self.qm.ears, self.team):
+        if self.qm.privacy.has_view(self.team):
             return said("kompakt.category.phone")
         return said("kompakt.category", category=self.qm.kompakt.category_at(self.team))
 
@@ -209,7 +208,7 @@ class KompaktTurn(Turn):
             return attack
         qm.commit(action, {})
         now = qm.kompakt.category_at(self.team)
-        hidden = has_view(qm.ears, self.team)
+        hidden = qm.privacy.has_view(self.team)
         told = said("kompakt.zwap.phone") if hidden else said("kompakt.zwap.now", category=now)
         team, other = team_name(self.team), team_name(named[0])
         qm.say(said("kompakt.zwap.done", team=team, other=other, told=told))

@@ -11,7 +11,7 @@ from functools import cached_property
 from typing import Any
 
 from voicemaster.host import intents, windows
-from voicemaster.host.channels import Point
+from voicemaster.host.cues import Point
 from voicemaster.host.hearing import QuitGame
 from voicemaster.host.hosting import Host
 from voicemaster.host.listening import Correction

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from voicemaster.host.channels import Point
+from voicemaster.host.cues import Point
 from voicemaster.host.intents import Command, Shout
 from voicemaster.host.listening import Correction, Listener, Timing
 from voicemaster.host.phrases import listing, point_words, possessive, said, team_name
@@ -185,7 +185,7 @@ class TimelineTurn:
                     qm.timing.before,
                     qm.expectation(),
                     card,
-                    detail=str(gap),
+                    gap=gap,
                     options=taken,
                 )
             except Correction as take:
@@ -227,7 +227,7 @@ class TimelineTurn:
         prompt = said("timeline.pawn.which_gap", team=team_name(team))
         qm.say(prompt)
         _i, heard = qm.listener.ask(
-            Point.PAWN_GAP, team, prompt, qm.timing.choice, qm.expectation(), card, detail=str(gap)
+            Point.PAWN_GAP, team, prompt, qm.timing.choice, qm.expectation(), card, gap=gap
         )
         if heard is None:
             return None

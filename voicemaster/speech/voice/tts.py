@@ -8,7 +8,8 @@ rendered; every sentence and earcon is played at one level
 
 Failures degrade instead of ending a game: Piper -> pyttsx3 -> espeak-ng CLI -> text
 ("QUIZMASTER: ..."), and when nothing can play (no sound card) the speaker says so once and
-prints from then on.
+prints from then on.  What the players should know of it (another voice speaks, or the
+quizmaster prints) is logged and handed as a ``VoiceNotice`` to the speaker's observer.
 """
 
 from __future__ import annotations
@@ -17,9 +18,9 @@ import logging
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TextIO
+from typing import Literal, TextIO
 
 from voicemaster.speech.audio import wav_bytes
 from voicemaster.speech.base import SpeechUnavailable
@@ -38,14 +39,41 @@ log = logging.getLogger(__name__)
 _warned: set[str] = set()
 SENTENCE_GAP_S = 0.25  # the pause between two sentences
 CLAUSE_GAP_S = 0.08  # ... and after a first clause played on its own (a comma's pause)
-VOICE_NOTICE = "speaks with"  # the warning that the quizmaster speaks with another voice
 
 
-def warn_once(key: str, message: str, seen: set[str] = _warned) -> None:
-    """Log ``message`` the first time ``key`` is seen (in ``seen``: by default, this process)."""
-    if key not in seen:
-        seen.add(key)
-        log.warning("%s", message)
+@dataclass(frozen=True)
+class VoiceNotice:
+    """What the players should know of the quizmaster's voice: another voice speaks
+    (``kind`` "voice") or the quizmaster prints what it says (``kind`` "text")."""
+
+    kind: Literal["voice", "text"]
+    voice: str  # what speaks now: an engine's name, or "text"
+    reason: str  # why
+
+    def __str__(self) -> str:
+        if self.kind == "voice":
+            return f"{self.reason}: the quizmaster speaks with {self.voice}"
+        return f"{self.reason} -- the quizmaster will print what it says instead"
+
+
+Notify = Callable[[VoiceNotice], None]  # an observer of the voice's notices (a screen)
+
+
+def warn_once(key: str, message: str, seen: set[str] = _warned) -> bool:
+    """Log ``message`` the first time ``key`` is seen (in ``seen``: by default, this process);
+    True when it was logged now."""
+    if key in seen:
+        return False
+    seen.add(key)
+    log.warning("%s", message)
+    return True
+
+
+def _tell(key: str, notice: VoiceNotice, notify: Notify | None) -> None:
+    """Log ``notice`` once a process (by ``key``) and hand it to ``notify``."""
+    warn_once(key, str(notice))
+    if notify is not None:
+        notify(notice)
 
 
 def _unconfigured() -> bool:
@@ -112,8 +140,10 @@ class VoiceSpeaker:
         out: TextIO | None = None,
         volume: float = 1.0,
         pause_s: float = SENTENCE_GAP_S,
+        notify: Notify | None = None,
     ) -> None:
         self.renderers = list(renderers)
+        self.notify = notify  # told once when the quizmaster prints instead
         self.pause_s = pause_s  # between two sentences
         self.player = player
         self.text = TextSpeaker(out)
@@ -184,8 +214,7 @@ class VoiceSpeaker:
         except NoEngine:
             raise  # the speech engines failed, not the loudspeaker
         except SpeechUnavailable as exc:
-            why = f"{exc} -- the quizmaster will print what it says instead"
-            warn_once("play", why, self.warned)
+            self._printing("play", str(exc))
             self.muted = True
             self.phrasebook.stopped.set()  # nothing will be played: render nothing ahead
             return False
@@ -204,9 +233,15 @@ class VoiceSpeaker:
                 if self.stream(self.chunks(text)):
                     return
             except SpeechUnavailable as exc:
-                warn_once("say", f"{exc} -- printing instead", self.warned)
+                self._printing("say", str(exc))
                 self.muted = True
         self.text.say(text)
+
+    def _printing(self, key: str, reason: str) -> None:
+        """From now on the quizmaster prints: logged, and told, once for each ``key``."""
+        notice = VoiceNotice("text", "text", reason)
+        if warn_once(key, str(notice), self.warned) and self.notify is not None:
+            self.notify(notice)
 
     def chime(self, name: str) -> None:
         self.play(prepare(earcon(name, EARCON_RATE), EARCON_RATE, self.volume), OUT_RATE)
@@ -230,9 +265,11 @@ def _factory(name: str) -> Callable[[VoiceSettings], Renderer]:
     return Pyttsx3Renderer if name == "pyttsx3" else EspeakRenderer
 
 
-def make_renderers(kind: str, settings: VoiceSettings) -> list[Renderer]:
+def make_renderers(
+    kind: str, settings: VoiceSettings, notify: Notify | None = None
+) -> list[Renderer]:
     """The renderer chain for ``kind``; engines that cannot start are logged once and skipped
-    (Piper with the one line that says which voice speaks instead)."""
+    (Piper with the one line that says which voice speaks instead, also told to ``notify``)."""
     if kind not in KINDS:
         raise ValueError(f"unknown speaker {kind!r}; choose from {', '.join(KINDS)}")
     chain: list[Renderer] = []
@@ -242,8 +279,8 @@ def make_renderers(kind: str, settings: VoiceSettings) -> list[Renderer]:
                 chain.append(_factory(name)(settings))
         except SpeechUnavailable as exc:
             if name == "piper":
-                why = f"the Piper voice cannot be used ({exc}): the quizmaster {VOICE_NOTICE} "
-                warn_once("start:piper", why + "espeak-ng")
+                why = f"the Piper voice cannot be used ({exc})"
+                _tell("start:piper", VoiceNotice("voice", "espeak-ng", why), notify)
             else:
                 warn_once(f"start:{name}", f"{name}: {exc}; falling back")
     return chain
@@ -257,21 +294,23 @@ def make_speaker(
     device: str | None = None,
     out: TextIO | None = None,
     settings: VoiceSettings | None = None,
+    notify: Notify | None = None,
 ) -> VoiceSpeaker | TextSpeaker:
     """A speaker: ``kind`` is auto (Piper, then pyttsx3, then espeak-ng), piper, pyttsx3,
-    espeak or text; ``settings`` (else ``voice``, ``rate``, ``volume``) how it speaks."""
+    espeak or text; ``settings`` (else ``voice``, ``rate``, ``volume``) how it speaks;
+    ``notify``: told when another voice speaks or the quizmaster prints (``VoiceNotice``)."""
     settings = settings or VoiceSettings(
         voice=voice,
         rate=rate if rate is not None else VoiceSettings.rate,
         volume=volume if volume is not None else VoiceSettings.volume,
     )
-    chain = make_renderers(kind, replace(settings, volume=1.0))  # the speaker sets the level
+    chain = make_renderers(kind, replace(settings, volume=1.0), notify)  # the speaker: the level
     if kind == "text" or not chain:
         if kind != "text":
-            warn_once("no-engine", "no speech engine works; the quizmaster will print instead")
+            _tell("no-engine", VoiceNotice("text", "text", "no speech engine works"), notify)
         return TextSpeaker(out)
     pause = SENTENCE_GAP_S * settings.rate / settings.wpm  # longer in a car
-    return VoiceSpeaker(chain, AplayPlayer(device), out, settings.volume, pause)
+    return VoiceSpeaker(chain, AplayPlayer(device), out, settings.volume, pause, notify)
 
 
 # moved to renderers.py and players.py; imported from here too
