@@ -52,8 +52,11 @@ def expectation_of(raw: dict[str, Any]) -> Expectation:
     return Expectation(**{k: _tuples(v) for k, v in raw.items() if k in names})
 
 
-def step(rule: Rule, h: dict[str, Any] | None, retake_left: bool) -> tuple[str, str]:
-    """(decision, verdict) of one stored hearing under ``rule``."""
+def step(
+    rule: Rule, h: dict[str, Any] | None, retake_left: bool, earlier: Heard | None = None
+) -> tuple[str, str]:
+    """(decision, verdict) of one stored hearing under ``rule`` (``earlier``: the reviewed
+    hearing before a retake)."""
     if h is None or h.get("raw") is None:
         return "taken", "pass"  # nothing heard: silence
     exp = expectation_of(h["exp"])
@@ -63,12 +66,13 @@ def step(rule: Rule, h: dict[str, Any] | None, retake_left: bool) -> tuple[str, 
     heard = rule(heard, exp)
     verdict = judge(heard.text, key_of(exp)).verdict
     judged = Judged(verdict, heard.text, "")
-    s = next_step(judged, heard, False, retake_left=retake_left)
+    s = next_step(judged, heard, False, retake_left=retake_left, earlier=earlier)
     answer = s.judged.answer
     return s.decision, "wrong" if answer == "unsure" else answer
 
 
 AGREE = {"on": False}  # two takes in doubt that agree on a right phrase count as right
+EARLIER = {"on": True}  # the game's rule: a retake stands on the take before, written so
 
 
 def reviewed(rule: Rule, h: dict[str, Any]) -> Heard:
@@ -83,7 +87,8 @@ def outcome(rule: Rule, first: Any, retake: Any) -> tuple[str, str]:
     decision, verdict = step(rule, first, True)
     if decision == "taken":
         return decision, verdict
-    d2, v2 = step(rule, retake, False)
+    before = reviewed(rule, first) if first and first.get("raw") else None
+    d2, v2 = step(rule, retake, False, before if EARLIER["on"] else None)
     if AGREE["on"] and first.get("raw") and retake and retake.get("raw"):
         a, b = reviewed(rule, first), reviewed(rule, retake)
         exp = expectation_of(first["exp"])
@@ -175,6 +180,10 @@ def main(argv: list[str]) -> int:
     rows = [json.loads(x) for p in argv for x in Path(p).read_text().splitlines() if x.strip()]
     if verbose:
         figures(rows)
+    EARLIER["on"] = False
+    for name, rule in RULES.items():
+        show("retake alone " + name[:22], weigh(rows, rule))
+    EARLIER["on"] = True
     for name, rule in RULES.items():
         show(name, weigh(rows, rule))
     AGREE["on"] = True

@@ -318,3 +318,28 @@ def test_a_right_phrase_written_narrowly_on_the_retake_counts(tmp_path: Path) ->
     first = written("michelangelo")
     assert qm.judge_answer(first.text, card, "red", "defender", first) == "right"
     assert speaker.said == [SAY_AGAIN]
+
+
+def test_a_guessed_retake_stands_on_a_first_hearing_written_so(tmp_path: Path) -> None:
+    """A retake guessed as the words Whisper wrote itself on the take before ("madeira"
+    written narrowly, then guessed) counts: one of the two hearings is the recognizer's own
+    transcript, which a competitor's audio never gave.  Two guesses, other words, or an
+    unclear retake do not; nothing is said aloud."""
+    for guarded in (False, True):
+        table = Table().at("answer", guess("michelangelo"))
+        qm, speaker, card = on_card(tmp_path / f"w{guarded}", table)
+        first = written("michelangelo")
+        verdict = qm.judge_answer(first.text, card, "red", "defender", first, guarded=guarded)
+        assert verdict == "right"
+        assert speaker.said == [SAY_AGAIN]
+    for n, (before, retake) in enumerate(
+        (
+            (guess("michelangelo"), guess("michelangelo")),
+            (written("michelangelo the painter"), guess("michelangelo")),
+            (written("michelangelo"), unclear("michelangelo", "michelangelo")),
+        )
+    ):
+        table = Table().at("answer", retake)
+        qm, speaker, card = on_card(tmp_path / f"not{n}", table)
+        assert qm.judge_answer(before.text, card, "red", "defender", before) != "right"
+        assert speaker.said == [SAY_AGAIN]

@@ -61,11 +61,16 @@ class Step:
 
 
 def next_step(
-    judged: Judged, heard: Heard, guarded: bool, retake_left: bool = True, ask_left: bool = True
+    judged: Judged,
+    heard: Heard,
+    guarded: bool,
+    retake_left: bool = True,
+    ask_left: bool = True,
+    earlier: Heard | None = None,
 ) -> Step:
     """The step for one hearing (``judged``: its words judged); ``retake_left``: the answer may
     still be heard again with ``SAY_AGAIN`` (not yet heard again, hearings left);
-    ``ask_left``: a "Did you say ...?" is left."""
+    ``ask_left``: a "Did you say ...?" is left; ``earlier``: the hearing before a retake."""
     if half_heard_pass(judged, heard):
         return Step("taken", Judged("pass", "pass", "pass, heard narrowly"))
     if not in_doubt(judged, heard):
@@ -74,9 +79,20 @@ def next_step(
         return Step("asked", judged, heard.text)  # wrong or unsure: saying it reveals nothing
     if retake_left:
         return Step("again", judged)
-    if judged.answer == "right" and policy.written(heard):
+    if judged.answer == "right" and written_once(heard, earlier):
         return Step("taken", judged)  # heard again, and written so by the recognizer itself
     return Step("taken", not_right(judged))
+
+
+def written_once(heard: Heard, earlier: Heard | None) -> bool:
+    """Whether a retake's words (in doubt) stand: the recognizer wrote them itself on the
+    retake, or on the take before, which heard the same words (a guess alone never stands:
+    a competitor's audio is guessed as the window's answer, never written so)."""
+    if policy.written(heard):
+        return True
+    if earlier is None or heard.unclear or earlier.unclear:
+        return False
+    return policy.written(earlier) and phrase_key(earlier.text) == phrase_key(heard.text)
 
 
 def in_doubt(judged: Judged, heard: Heard) -> bool:
@@ -125,10 +141,10 @@ class AskBack:
     def settle(self, judged: Judged, heard: Heard, guarded: bool) -> Judged:
         """The verdict once the doubts are settled (silence when asked again: a pass): each
         hearing's step (``next_step``) taken, asked back or heard again, within the caps."""
-        hearings, asks, retaken = 1, 0, False
+        hearings, asks, retaken, earlier = 1, 0, False, None
         while True:
             retake_left = not retaken and hearings < MAX_HEARINGS
-            step = next_step(judged, heard, guarded, retake_left, asks < MAX_ASKS)
+            step = next_step(judged, heard, guarded, retake_left, asks < MAX_ASKS, earlier)
             if step.decision == "taken":
                 return step.judged
             prompt = said("asking.say_again")
@@ -145,7 +161,8 @@ class AskBack:
             again = self.listen_again(prompt)
             if again is None:
                 return Judged("pass", "", "silent when asked again")
-            heard, judged, hearings, retaken = again, self.judge(again.text), hearings + 1, True
+            earlier, heard, judged = heard, again, self.judge(again.text)
+            hearings, retaken = hearings + 1, True
 
     def listen_again(self, prompt: str) -> Heard | None:
         """Ask the team to say its answer again and listen for it (None: silence)."""
