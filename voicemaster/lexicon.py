@@ -1,5 +1,5 @@
 """Words the game listens for that are not answers, as data: one list per meaning feeds the
-recognizers' windows and prompts (``host.windows``, ``speech.prompting``), the host's parser
+recognizers' windows and prompts (``host.windows``, ``speech.asr.prompting``), the host's parser
 (``host.intents``) and the judge's reading of a free answer (``judge.reply``).
 
 Each list is written as people say it (apostrophes kept: "don't know"); every reader brings

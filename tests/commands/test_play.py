@@ -157,7 +157,7 @@ def test_collecting_these_tests_opens_no_microphone(tmp_path: Path) -> None:
     what is tested: the test that needs none is run with one unplugged instead."""
     code = (
         "import sys, pytest\n"
-        "from voicemaster.speech import microphone\n"
+        "from voicemaster.speech.capture import microphone\n"
         "def opened(mic):\n"
         "    raise SystemExit('a microphone was opened while collecting')\n"
         "microphone.Microphone.open = opened\n"

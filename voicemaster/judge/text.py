@@ -10,7 +10,7 @@ One normaliser per convention, each spelt "normalise":
   same phrase written compare equal ("8" and "eight").
 
 Numbers as words (what the recognizers' grammars and transcripts compare) are
-``speech.grammar.spoken``'s convention.
+``speech.asr.grammar.spoken``'s convention.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 :class:`MicEars` is the game's :class:`~voicemaster.speech.base.Ears`.  It works the same with a
 live microphone and with a file streamed as fast as it can be read, because the endpointer counts
 audio time.  Once speech starts, the utterance (with its pre-roll) is handed to the recognizer
-as it arrives (see :mod:`voicemaster.speech.decoding`): a streaming recognizer decodes it on a
+as it arrives (see :mod:`voicemaster.speech.asr.decoding`): a streaming recognizer decodes it on a
 worker thread while the listener reads on.  When a pause begins the decoding is settled; if the
 pause becomes the end of the utterance the result is ready at once, and if it holds a complete,
 confirmed phrase of the window (:func:`is_final`) the listener ends after a shorter pause
@@ -90,7 +90,7 @@ class MicEars:
     ``speculate``: decode while listening (streaming, or speculatively in pauses) and end early
     on a complete phrase; False decodes each utterance only once it has ended.  ``second``:
     the second opinion asked where the first hearing is in doubt (the callers take
-    :func:`~voicemaster.speech.second_opinion.default_for` their recognizer; None: never)."""
+    :func:`~voicemaster.speech.asr.second_opinion.default_for` their recognizer; None: never)."""
 
     def __init__(
         self,

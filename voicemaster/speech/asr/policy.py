@@ -78,7 +78,7 @@ LIMITS = Limits()
 @dataclass(frozen=True)
 class GrammarLimits:
     """The thresholds of the grammar recognizers (pocketsphinx verified against its phone
-    loop, vosk fused with free decoding); applied by :mod:`voicemaster.speech.fusion`."""
+    loop, vosk fused with free decoding); applied by :mod:`voicemaster.speech.asr.fusion`."""
 
     accept_llr: float = -5.0  # log-likelihood ratio a small window's phrase needs
     accept_llr_large: float = -16.0  # ... a window of ``large`` phrases or more

