@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -195,3 +196,18 @@ def test_simulated_teams_confirm_only_the_command_they_said(tmp_path: Path) -> N
     assert sure("that was right") == "no" and sure("quit") == "no"
     table._next_said = "Toucan"  # an answer heard as a command: not confirmed
     assert sure("undo") == "no"
+
+
+def test_a_window_narrowed_by_a_denied_phrase_is_still_the_card_asked(tmp_path: Path) -> None:
+    """ "Did you say <a reject>?" "No": the retake's window leaves the reject out, and the table
+    still knows the card (it answers it right, and its words are judged for that card)."""
+    log = GameLog(tmp_path / "g.jsonl", {**header(teams=2, track=6, seed=4), "simulate": {}})
+    quiz = Quiz(load_deck(DECK))
+    table = SimTable(log, 4, 1.0, quiz.deck)  # skill 1: the teams answer right
+    Quizmaster(log, quiz, TranscriptSpeaker(), table, Timing())
+    card = next(c for c in quiz.deck.questions if c.reject)
+    narrowed = replace(window(card), rejects=tuple(card.reject[1:]))
+    table.cue(Cue("answer", "red", 5, card=card, retry=Retry.AGAIN))
+    said = table.hear(narrowed, 5.0)
+    assert table.card is card
+    assert said is not None and said.text in (card.answer, *card.accept)

@@ -116,7 +116,10 @@ class SimTable:
         if self._pending is not None:
             (cue, rng), self._pending = self._pending, None
             if expectation.answers:
-                self.card = self._cards.get((expectation.answers, expectation.rejects))
+                # the card of the window, or the cue's when the window was narrowed by a
+                # phrase the team denied ("Did you say adverb?" "No": a reject left out)
+                found = self._cards.get((expectation.answers, expectation.rejects))
+                self.card = found if found is not None else cue.card
                 self.read = expectation.options  # the card's options as read to the team
             self._prior = self._next_said
             self._next = self._next_said = self.decide(cue, rng)
