@@ -78,6 +78,17 @@ async def join_at_setup(url: str, tv: Page, team: Page) -> None:
         assert view(url, other, codes[other])[0] == 200
 
 
+async def message(listener: Listener, seq: int) -> dict[str, Any]:
+    """The event the page drew, as the listener's own stream brought it: the page and the
+    listener read the stream on two connections, so the listener may be a moment behind."""
+    for _ in range(100):
+        found = [m for m in listener.messages if m["seq"] == seq]
+        if found:
+            return found[0]
+        await asyncio.sleep(0.1)
+    raise AssertionError(f"the listener never got event {seq}: {listener.seqs()[-5:]}")
+
+
 async def follow(url: str, record: Path, game: Any) -> list[str]:
     listener = Listener(url)
     listener.start()
@@ -91,7 +102,7 @@ async def follow(url: str, record: Path, game: Any) -> list[str]:
             await page.wait_for("Number(document.body.dataset.seq) > 25", 60)
         for name, page in (("phone", phone), ("tv", tv)):
             seq, positions = await shown(page)
-            published = next(m for m in listener.messages if m["seq"] == seq)
+            published = await message(listener, seq)
             assert positions == {t["name"]: t["position"] for t in published["teams"]}
             assert await page.evaluate(OVERFLOW) <= 0  # nothing sideways to scroll
             assert await page.evaluate("document.getElementById('codes').hidden") is True
