@@ -16,6 +16,7 @@ import sys
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import fields, replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +25,7 @@ sys.path.append(str(Path(__file__).resolve().parents[1]))
 
 from bench_game_hearing import key_of  # noqa: E402
 
-from voicemaster.host.asking import next_step  # noqa: E402
+from voicemaster.host.asking import next_step, phrase_key  # noqa: E402
 from voicemaster.host.quiz import Judged  # noqa: E402
 from voicemaster.judge import judge  # noqa: E402
 from voicemaster.speech.asr import policy  # noqa: E402
@@ -52,6 +53,14 @@ def expectation_of(raw: dict[str, Any]) -> Expectation:
     return Expectation(**{k: _tuples(v) for k, v in raw.items() if k in names})
 
 
+def _right(exp: Expectation) -> Callable[[str], bool] | None:
+    """The judge's "right" for ``asking.next_step``'s rule A, when it is weighed."""
+    if BEAM["on"] is None:
+        return None
+    key = key_of(exp)
+    return lambda text: judge(text, key).verdict == "right"
+
+
 def step(
     rule: Rule, h: dict[str, Any] | None, retake_left: bool, earlier: Heard | None = None
 ) -> tuple[str, str]:
@@ -60,17 +69,31 @@ def step(
     if h is None or h.get("raw") is None:
         return "taken", "pass"  # nothing heard: silence
     exp = expectation_of(h["exp"])
-    heard = heard_of(h["raw"])
-    if h.get("second"):
-        heard = replace(heard, second=heard_of(h["second"]))
-    heard = rule(heard, exp)
+    heard = reviewed(rule, h)
     verdict = judge(heard.text, key_of(exp)).verdict
     judged = Judged(verdict, heard.text, "")
-    s = next_step(judged, heard, False, retake_left=retake_left, earlier=earlier)
+    s = next_step(judged, heard, False, retake_left, earlier=earlier, right=_right(exp))
+    if s.decision == "taken" and s.judged.answer != "right" and retake_left is False:
+        s = _phelps(s, judged, heard, earlier)
     answer = s.judged.answer
     return s.decision, "wrong" if answer == "unsure" else answer
 
 
+def _phelps(s: Any, judged: Judged, heard: Heard, earlier: Heard | None) -> Any:
+    """Rule B: an unclear retake that wrote the same right words as a narrow first take that
+    Whisper wrote itself stands (the "Phelps" case)."""
+    if not PHELPS["on"] or judged.answer != "right" or earlier is None or not heard.unclear:
+        return s
+    sig = heard.signals
+    own = sig is not None and bool(sig.nbest) and sig.nbest[0][0] == heard.text
+    same = phrase_key(earlier.text) == phrase_key(heard.text)
+    if own and same and policy.written(earlier) and not earlier.unclear:
+        return replace(s, judged=judged)
+    return s
+
+
+BEAM: dict[str, str | None] = {"on": None}  # rule A: None, "nbest" or "scored"
+PHELPS = {"on": False}  # rule B
 AGREE = {"on": False}  # two takes in doubt that agree on a right phrase count as right
 EARLIER = {"on": True}  # the game's rule: a retake stands on the take before, written so
 
@@ -110,6 +133,8 @@ def weigh(rows: list[dict[str, Any]], rule: Rule) -> dict[str, Any]:
         out["first other"] += d1 == "taken" and v1 != "right"
         out["final right"] += final == "right"
     for r in rows:
+        out["asked"] += step(rule, r["first"], True)[0] == "asked"
+        out["again"] += step(rule, r["first"], True)[0] == "again"
         if r["meant"] != "right":
             out["wrong n"] += 1
             out["wrong taken"] += outcome(rule, r["first"], r["retake"])[1] == "right"
@@ -117,6 +142,8 @@ def weigh(rows: list[dict[str, Any]], rule: Rule) -> dict[str, Any]:
             if name in r:
                 out[name + " n"] += 1
                 out[name + " taken"] += outcome(rule, r[name], r[name + "_re"])[1] == "right"
+                out["asked"] += step(rule, r[name], True)[0] == "asked"
+                out["again"] += step(rule, r[name], True)[0] == "again"
     out["right n"] = len(right)
     return dict(out)
 
@@ -129,7 +156,8 @@ def show(name: str, c: dict[str, Any]) -> None:
         f"{c['first other']} | final right {c['final right']} ({100 * c['final right'] / n:.1f}%)"
         f" | wrong taken {c.get('wrong taken', 0)}/{c.get('wrong n', 0)} comp_in "
         f"{c.get('comp_in taken', 0)}/{c.get('comp_in n', 0)} comp_out "
-        f"{c.get('comp_out taken', 0)}/{c.get('comp_out n', 0)}"
+        f"{c.get('comp_out taken', 0)}/{c.get('comp_out n', 0)} | first takes asked back "
+        f"{c.get('asked', 0)}, heard again {c.get('again', 0)}"
     )
 
 
@@ -148,6 +176,16 @@ if hasattr(policy.Limits, "vouch_gap"):  # this branch (main has no vouching)
         RULES[f"vouch gap {gap} margin {margin}"] = limits_rule(
             policy.Limits(vouch_gap=gap, vouch_margin=margin)
         )
+
+
+# the issue's rules on the beam (rule A: policy.beam_doubt; rule B: _phelps), game's retake rule
+VARIANTS: tuple[tuple[str, str | None, bool], ...] = (
+    ("today's rules", None, False),
+    ("A: n-best right form -> again", "nbest", False),
+    ("A: n-best or scored -> again", "scored", False),
+    ("B: unclear retake written same", None, True),
+    ("A (n-best or scored) + B", "scored", True),
+)
 
 
 def figures(rows: list[dict[str, Any]]) -> None:
@@ -176,20 +214,28 @@ def figures(rows: list[dict[str, Any]]) -> None:
 
 def main(argv: list[str]) -> int:
     verbose = "-v" in argv
-    argv = [a for a in argv if a != "-v"]
-    rows = [json.loads(x) for p in argv for x in Path(p).read_text().splitlines() if x.strip()]
+    paths = [a for a in argv if not a.startswith("-")]
+    rows = [json.loads(x) for p in paths for x in Path(p).read_text().splitlines() if x.strip()]
     if verbose:
         figures(rows)
-    EARLIER["on"] = False
-    for name, rule in RULES.items():
-        show("retake alone " + name[:22], weigh(rows, rule))
-    EARLIER["on"] = True
-    for name, rule in RULES.items():
-        show(name, weigh(rows, rule))
-    AGREE["on"] = True
-    for name, rule in RULES.items():
-        show("+agree " + name[:27], weigh(rows, rule))
-
+    if "--old" in argv:
+        EARLIER["on"] = False
+        for name, rule in RULES.items():
+            show("retake alone " + name[:22], weigh(rows, rule))
+        EARLIER["on"] = True
+        for name, rule in RULES.items():
+            show(name, weigh(rows, rule))
+        AGREE["on"] = True
+        for name, rule in RULES.items():
+            show("+agree " + name[:27], weigh(rows, rule))
+        AGREE["on"] = False
+    beam_doubt = policy.beam_doubt
+    for name, beam, phelps in VARIANTS:
+        BEAM["on"], PHELPS["on"] = beam, phelps
+        policy.beam_doubt = partial(beam_doubt, scored=beam == "scored")
+        show(name, weigh(rows, main_rule))
+    policy.beam_doubt = beam_doubt
+    BEAM["on"], PHELPS["on"] = None, False
     return 0
 
 
