@@ -12,9 +12,9 @@ left out (``default_for`` returns None), so a game plays alike with and without 
 installed.
 
 ``rehear`` hears the answers of such files again through the game's path (the room's pink
-noise, 0.3 s before the words, ``MicEars``; ``bench_game_hearing.game_hearing``) with one
-recognizer alone (tiny.en, or a Whisper folder such as base) and writes each decision and its
-decode time.  ``scripts/ceiling_report.py`` classifies and tabulates.
+noise, 0.3 s before the words, ``MicEars`` with the game's endpointer, each utterance decoded
+once it has ended) with one recognizer alone (tiny.en, or a Whisper folder such as base) and
+writes each decision and its decode time.  ``scripts/ceiling_report.py`` classifies and tabulates.
 
     .venv/bin/python scripts/bench_ceiling.py play --seed 3 --dir /tmp/ceil
     .venv/bin/python scripts/bench_ceiling.py rehear --dir /tmp/ceil --seeds 1,2 --asr tiny
@@ -34,9 +34,11 @@ from typing import Any
 sys.path.append(str(Path(__file__).resolve().parent))
 sys.path.append(str(Path(__file__).resolve().parents[1]))
 
-from bench_game_hearing import Said, _said, game_hearing, kind  # noqa: E402
+from bench_game_hearing import Said, _said, kind  # noqa: E402
 
 from voicemaster.speech.base import Expectation, Heard  # noqa: E402
+
+ANSWER_KINDS = ("answer", "attacker", "playoff")
 
 
 def _report(heard: Heard | None) -> dict[str, Any] | None:
@@ -96,7 +98,41 @@ def play(seed: int, folder: Path, extra: list[str]) -> None:
         out.close()
 
 
-def rehear(folder: Path, seeds: list[int], asr: str, out: Path, limit: int) -> None:
+def chosen(folder: Path, seeds: list[int], which: str) -> list[dict[str, Any]]:
+    """The answers to hear again: every take of each misjudged first verdict (``misjudged``),
+    or every first take of an answer (``first``), or both."""
+    from ceiling_report import misjudged, takes
+
+    out: list[dict[str, Any]] = []
+    for seed in seeds:
+        rows = [json.loads(line) for line in _lines(folder / f"heard_{seed}.jsonl")]
+        if which in ("first", "both"):
+            out += [r for r in rows if r["meant"] and r["kind"] in ANSWER_KINDS]
+        if which in ("misjudged", "both"):
+            for case in misjudged(folder / f"s{seed}.txt"):
+                out += [r for r in takes(rows, case[0], case[1]) if r not in out]
+    return out
+
+
+def heard_once(said: Said, rec: Any) -> Heard | None:
+    """The game's path (room noise, 0.3 s lead, the game's endpointer) decoding each utterance
+    once it has ended: both recognizers are timed on one decode per hearing."""
+    from voicemaster.audio_sim.sources import QueueSource
+    from voicemaster.audio_sim.synth import synthesize
+    from voicemaster.speech.mic_ears import MicEars
+
+    source = QueueSource(seed=said.take, noise_db=-43.0, colour="pink")
+    source.push(synthesize(said.text, said.voice, said.rate, said.take), gap_s=0.3)
+    source.push_silence(0.8)
+    ears = MicEars(source, rec, speculate=False)
+    try:
+        return ears.hear(said.expectation, 30.0)
+    finally:
+        ears.close()
+        source.close()
+
+
+def rehear(folder: Path, seeds: list[int], asr: str, out: Path, limit: int, which: str) -> None:
     """The answers of heard_N.jsonl heard again by one recognizer alone, through the game's path."""
     from voicemaster.speech.asr import policy
     from voicemaster.speech.asr.whisper_asr import WhisperRecognizer
@@ -112,21 +148,19 @@ def rehear(folder: Path, seeds: list[int], asr: str, out: Path, limit: int) -> N
         return review(heard, expectation, *args)
 
     policy.review = kept_review  # type: ignore[assignment]
-    rows = [json.loads(line) for s in seeds for line in _lines(folder / f"heard_{s}.jsonl")]
-    rows = [r for r in rows if r["kind"].startswith(("answer", "playoff")) and r["said"]]
+    rows = chosen(folder, seeds, which)
     rows = rows[:limit] if limit else rows
     with out.open("w", encoding="utf-8") as stream:
         for row in rows:
             reports.clear()
             said = _said(dict(row["said"]))
             began = time.perf_counter()
-            heard = game_hearing(said, rec, said.expectation)
+            heard = heard_once(said, rec)
             took = time.perf_counter() - began
-            decode_ms = sum(r.decode_ms for r in reports)
             line = {"seed": row["seed"], "card": row["card"], "text": said.text,
                     "take": said.take, "asr": asr, "kind_heard": kind(heard),
                     "heard": heard.text if heard else "", "hear_s": round(took, 3),
-                    "decode_ms": round(decode_ms, 1),
+                    "decode_ms": round(reports[-1].decode_ms if reports else 0.0, 1),
                     "raw": _report(reports[-1] if reports else None)}  # fmt: skip
             stream.write(json.dumps(line) + "\n")
             stream.flush()
@@ -152,12 +186,14 @@ def main() -> int:
     r.add_argument("--asr", default="tiny", help="tiny, or a Whisper model folder")
     r.add_argument("--out", type=Path, required=True)
     r.add_argument("--limit", type=int, default=0)
+    r.add_argument("--which", default="both", choices=("misjudged", "first", "both"))
     args = parser.parse_args()
     if args.command == "play":
         args.dir.mkdir(parents=True, exist_ok=True)
         play(args.seed, args.dir, args.extra)
     else:
-        rehear(args.dir, [int(s) for s in args.seeds.split(",")], args.asr, args.out, args.limit)
+        seeds = [int(s) for s in args.seeds.split(",")]
+        rehear(args.dir, seeds, args.asr, args.out, args.limit, args.which)
     return 0
 
 

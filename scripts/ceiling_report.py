@@ -9,8 +9,9 @@ that answer (its first hearing and any retake):
 - **b**: Whisper never wrote them, but scoring the window's answers as the transcript put the
   meant answer first on some take (only the guess or alignment had it);
 - **c**: nowhere in tiny.en's output on any take: only another recognizer can help;
-- **d**: the synthesizer did not say what a person would say (``simulator.spoken`` rewrites the
-  words), whatever tiny.en then made of it;
+- **d**: the synthesizer did not say what a person would say: ``simulator.spoken`` rewrites
+  the words and the synthesizer's phonemes for the two differ (``espeak-ng -x``, ``flite
+  -ps``; Piper speaks espeak-ng's en-us phonemes), whatever tiny.en then made of it;
 - **e**: a wrong answer heard as nothing or as a pass (in the standard rules a pass and a wrong
   answer move nobody alike, and an attacker's pass costs the penalty a wrong answer does).
 
@@ -77,10 +78,11 @@ def classify(case: tuple[str, str, str, str], heard: list[dict[str, Any]]) -> tu
     """The class and how it was heard (each take's transcript, marks and best-scored answer)."""
     _card, _role, verdict, meant = case
     text = heard[0]["said"]["text"] if heard else ""
+    voice = heard[0]["said"]["voice"] if heard else ""
     how = " / ".join(_take(r) for r in heard)
     if meant != "right" and verdict == "pass":
         return "e", how
-    if spoken(text) != text:
+    if spoken(text) != text and phonemes(text, voice) != phonemes(spoken(text), voice):
         return "d", how
     reports = [r["raw"] for r in heard if r["raw"]]
     written = [(s, lp) for rep in reports for s, lp in (rep["signals"] or {}).get("nbest", [])]
@@ -93,6 +95,20 @@ def classify(case: tuple[str, str, str, str], heard: list[dict[str, Any]]) -> tu
     return "c", how
 
 
+def phonemes(text: str, voice: str) -> str:
+    """What the synthesizer says for ``text``: flite's phones, or espeak-ng's phonemes (Piper
+    speaks espeak-ng's en-us phonemes), without stress marks, pauses and word breaks."""
+    import subprocess
+
+    engine, _, name = voice.partition(":")
+    if engine == "flite":
+        cmd = ["flite", "-t", text, "-ps", "-o", "none"]
+    else:
+        cmd = ["espeak-ng", "-q", "-x", "-v", name if engine == "espeak" else "en-us", "--", text]
+    said = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
+    return "".join(ch for ch in said.replace("pau", "") if ch not in "',_ \n")  # no stress
+
+
 def _scores(report: dict[str, Any]) -> list[tuple[str, float]]:
     return [tuple(p) for p in (report.get("signals") or {}).get("scores", [])]
 
@@ -103,8 +119,12 @@ def _take(row: dict[str, Any]) -> str:
     marks = row["kind_heard"]
     sig = raw.get("signals") or {}
     lp = f" {sig.get('logprob', 0.0):.2f}" if sig else ""
-    scored = _scores(raw)
-    guess = f", best scored {max(scored, key=lambda p: p[1])[0]!r}" if scored else ""
+    scored = sorted(_scores(raw), key=lambda p: -p[1])
+    guess = ""
+    if scored:
+        nxt = f", next {scored[1][1]:.1f}" if len(scored) > 1 else ""
+        own = sig.get("own", 0.0)
+        guess = f", best scored {scored[0][0]!r} {scored[0][1]:.1f} (own {own:.1f}{nxt})"
     return f"{raw.get('text', '')!r}{lp} -> {heard.get('text', '')!r} {marks}{guess}"
 
 
