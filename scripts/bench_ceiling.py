@@ -132,7 +132,9 @@ def heard_once(said: Said, rec: Any) -> Heard | None:
         source.close()
 
 
-def rehear(folder: Path, seeds: list[int], asr: str, out: Path, limit: int, which: str) -> None:
+def rehear(
+    folder: Path, seeds: list[int], asr: str, out: Path, limit: int, which: str, voices: str = ""
+) -> None:
     """The answers of heard_N.jsonl heard again by one recognizer alone, through the game's path."""
     from voicemaster.speech.asr import policy
     from voicemaster.speech.asr.whisper_asr import WhisperRecognizer
@@ -148,7 +150,7 @@ def rehear(folder: Path, seeds: list[int], asr: str, out: Path, limit: int, whic
         return review(heard, expectation, *args)
 
     policy.review = kept_review  # type: ignore[assignment]
-    rows = chosen(folder, seeds, which)
+    rows = [r for r in chosen(folder, seeds, which) if r["said"]["voice"].startswith(voices)]
     rows = rows[:limit] if limit else rows
     with out.open("w", encoding="utf-8") as stream:
         for row in rows:
@@ -187,13 +189,14 @@ def main() -> int:
     r.add_argument("--out", type=Path, required=True)
     r.add_argument("--limit", type=int, default=0)
     r.add_argument("--which", default="both", choices=("misjudged", "first", "both"))
+    r.add_argument("--voices", default="", help="only takes of voices starting so (espeak)")
     args = parser.parse_args()
     if args.command == "play":
         args.dir.mkdir(parents=True, exist_ok=True)
         play(args.seed, args.dir, args.extra)
     else:
         seeds = [int(s) for s in args.seeds.split(",")]
-        rehear(args.dir, seeds, args.asr, args.out, args.limit, args.which)
+        rehear(args.dir, seeds, args.asr, args.out, args.limit, args.which, args.voices)
     return 0
 
 
