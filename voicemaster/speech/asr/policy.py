@@ -262,8 +262,10 @@ def review(heard: Heard, expectation: Expectation, limits: Limits = LIMITS) -> H
     if heard.signals is None:
         return heard
     first = _reviewed(heard, expectation, limits)
-    if heard.second is None or heard.second.signals is None:
+    if heard.second is None:
         return first
+    if heard.second.signals is None:  # a grammar recognizer's report: its own flags
+        return confirmed(first, heard.second, expectation)
     if not heard.second.signals.prompted:
         return vouched(first, heard.second.signals, expectation, limits)
     return settle(first, _reviewed(heard.second, expectation, limits), expectation)
@@ -402,3 +404,36 @@ def vouched(first: Heard, bare: Signals, expectation: Expectation, limits: Limit
     if behind > limits.vouch_gap or ahead < limits.vouch_margin:
         return first
     return replace(first, narrow=False, guessed=False)
+
+
+# ------------------------------------------------------------- a grammar recognizer's opinion
+
+
+def answer_phrases(expectation: Expectation) -> set[str]:
+    """The window's right forms as every recognizer's words are compared."""
+    return {spoken(a) for a in expectation.answers} - {""}
+
+
+def wants_grammar(heard: Heard, expectation: Expectation, unclear: bool = False) -> bool:
+    """Whether a grammar recognizer's hearing (:func:`confirmed`) could settle a reviewed
+    hearing: a phrase in doubt (narrow or a guess; unclear too with ``unclear``), no shout,
+    whose words are one of the window's right forms."""
+    doubt = heard.narrow or heard.guessed or (unclear and heard.unclear)
+    if not doubt or heard.bezzerwizzer:
+        return False
+    return spoken(heard.text) in answer_phrases(expectation)
+
+
+def confirmed(
+    first: Heard, grammar: Heard, expectation: Expectation, unclear: bool = False
+) -> Heard:
+    """``first`` (reviewed) taken on trust when a grammar recognizer heard the same audio
+    *clearly* (its fusion's flags: not narrow, not unclear; no shout) as the very words of
+    ``first``, and those words are a right form of the window: two recognizers, one free and
+    one held to the window's phrases, agree.  Anything else stays as the first decided."""
+    if not wants_grammar(first, expectation, unclear):
+        return first
+    sure = not (grammar.narrow or grammar.unclear or grammar.guessed or grammar.bezzerwizzer)
+    if not sure or spoken(grammar.text) != spoken(first.text):
+        return first
+    return replace(first, narrow=False, guessed=False, unclear=False)

@@ -72,6 +72,25 @@ class Vouching:
         return self.recognizer.vouch(pcm, vouched_phrases(expectation))
 
 
+class GrammarOpinion:
+    """pocketsphinx with a grammar of the window's phrases (answers, rejects, competitors,
+    commands, shouts), verified against its phone loop: a recognizer independent of Whisper
+    (another model, held to the window) whose fusion's flags say whether it heard a phrase
+    clearly.  Loaded once per process; about 230 MB."""
+
+    def __init__(self, recognizer: object | None = None) -> None:
+        from voicemaster.speech.asr.pocketsphinx_asr import PocketsphinxRecognizer
+
+        if recognizer is None:
+            recognizer = PocketsphinxRecognizer()
+        assert isinstance(recognizer, PocketsphinxRecognizer)
+        self.recognizer = recognizer
+        self.name = "pocketsphinx"
+
+    def hear(self, pcm: bytes, expectation: Expectation) -> Heard:
+        return self.recognizer.recognize(pcm, expectation)
+
+
 def vouched_phrases(expectation: Expectation) -> list[str]:
     """The phrases a vouching hearing scores: every right form, the card's near misses (the
     rivals that must stay wrong), then what the prompt names."""
@@ -89,6 +108,8 @@ def consult(
     reviewed = policy.review(first, expectation)
     if isinstance(second, Vouching):  # a phrase in doubt only: it vouches for no shout
         wanted = policy.wants_vouch(reviewed, expectation)
+    elif isinstance(second, GrammarOpinion):  # a right form in doubt only
+        wanted = policy.wants_grammar(reviewed, expectation)
     else:
         wanted = policy.wants_second(reviewed, expectation)
     if not wanted:
