@@ -60,9 +60,8 @@ def competitor_window(exp: Expectation, keep_said: bool) -> Expectation | None:
 
 
 def main() -> int:
-    from voicemaster.speech.asr.pocketsphinx_asr import PocketsphinxRecognizer
     from voicemaster.speech.asr.recognizers import make_recognizer
-    from voicemaster.speech.asr.second_opinion import vouched_phrases
+    from voicemaster.speech.asr.second_opinion import GrammarOpinion, vouched_phrases
     from voicemaster.speech.asr.whisper_asr import WhisperRecognizer
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -78,7 +77,7 @@ def main() -> int:
     assert isinstance(rec, WhisperRecognizer)
     got: list[tuple[Heard, Heard | None, dict[str, int], dict[str, Any]]] = []
     recognize = rec.recognize
-    sphinx = PocketsphinxRecognizer() if args.sphinx else None
+    sphinx = GrammarOpinion().recognizer if args.sphinx else None
 
     def kept(pcm: bytes, exp: Expectation) -> Heard:
         heard = recognize(pcm, exp)

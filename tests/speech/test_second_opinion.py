@@ -176,6 +176,9 @@ def test_a_right_form_in_doubt_heard_clearly_by_the_grammar_is_taken() -> None:
     assert _both(_heard("danube", NARROW), _grammar("danube", narrow=True)).narrow
     assert _both(_heard("danube", NARROW), _grammar("danube", unclear=True)).narrow
     assert _both(_heard("danube", NARROW), _grammar("volga")).narrow
+    # a phrase its verification rejected (without free decoding: neither narrow nor unclear)
+    rejected = replace(_grammar("danube"), confidence=policy.GRAMMAR.accepted - 0.1)
+    assert _both(_heard("danube", NARROW), rejected).narrow
 
 
 def test_the_grammar_confirms_no_wrong_phrase_no_unclear_hearing_and_no_shout() -> None:

