@@ -60,16 +60,37 @@ def expectation_of(raw: dict[str, Any]) -> Expectation:
 class GrammarRule:
     """The grammar second opinion (pocketsphinx's stored report on the same audio) settling
     Whisper's doubts: ``unclear``: its unclear hearings too; ``retake_only``: asked only on
-    the retake."""
+    the retake; ``narrow``: pocketsphinx's narrow acceptances count as clear."""
 
-    def __init__(self, unclear: bool = False, retake_only: bool = False) -> None:
-        self.unclear, self.retake_only = unclear, retake_only
+    def __init__(
+        self, unclear: bool = False, retake_only: bool = False, narrow: bool = False,
+        overrule: bool = False,
+    ) -> None:  # fmt: skip
+        self.unclear, self.retake_only, self.narrow = unclear, retake_only, narrow
+        self.overrule = overrule
 
     def __call__(self, heard: Heard, exp: Expectation) -> Heard:
         first = policy.review(replace(heard, second=None), exp)
         if heard.second is None:
             return first
-        return policy.confirmed(first, heard.second, exp, self.unclear)  # type: ignore[attr-defined]
+        if self.overrule:
+            return overruled(first, heard.second, exp)
+        second = replace(heard.second, narrow=False) if self.narrow else heard.second
+        return policy.confirmed(first, second, exp, self.unclear)  # type: ignore[attr-defined]
+
+
+def overruled(first: Heard, grammar: Heard, exp: Expectation) -> Heard:
+    """An experiment, not the game's rule: any Whisper hearing in doubt (narrow, a guess or
+    unclear, whatever its words; no shout) is taken as the right form pocketsphinx heard
+    clearly (accepted, not narrow, not unclear)."""
+    if not policy.in_doubt(first) or first.bezzerwizzer or grammar.bezzerwizzer:
+        return first
+    sure = not (grammar.narrow or grammar.unclear) and grammar.confidence >= 0.5
+    if not sure or grammar.text not in policy.answer_phrases(exp):  # type: ignore[attr-defined]
+        return first
+    text = grammar.text
+    return replace(first, text=text, alternatives=(text,), narrow=False, guessed=False,
+                   unclear=False)  # fmt: skip
 
 
 def attached(rule: Rule, h: dict[str, Any], retake: bool) -> Heard:
@@ -178,6 +199,8 @@ if hasattr(policy, "confirmed"):  # this branch (main has no grammar second opin
     RULES["grammar second opinion"] = GrammarRule()
     RULES["grammar, unclear too"] = GrammarRule(unclear=True)
     RULES["grammar, retake only"] = GrammarRule(retake_only=True)
+    RULES["grammar, its narrow too"] = GrammarRule(unclear=True, narrow=True)
+    RULES["grammar overrules a doubt"] = GrammarRule(overrule=True)
 
 
 def grammar_cases(rows: list[dict[str, Any]]) -> None:
