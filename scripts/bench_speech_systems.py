@@ -13,6 +13,8 @@
   outcome also keeps what tiny.en alone decided on the same hearing (``Outcome.alone``).
 - whisper+tiny: the same with tiny.en unprompted as the second opinion (a cheaper candidate).
 - base: Whisper base alone (from its packages), prompted with the window, no second opinion.
+- prototype: issue 25's anchor (scripts/prototype_games.py): tiny.en through faster-whisper's
+  own ``transcribe``, greedy, prompted with the window, the judge on its text, never in doubt.
 - ours: the game's path with the recognizer ``--asr`` names (scripts/bench_alarms.py asks for it).
 
 Each utterance is heard in a window like the game's (``mic_ears.expectation_for`` the card's key,
@@ -53,7 +55,15 @@ from voicemaster.speech.capture.endpoint_config import EndpointConfig  # noqa: E
 from voicemaster.speech.mic_ears import MicEars, expectation_for  # noqa: E402
 
 TEAMS = ("red", "blue", "green")
-SYSTEMS = ("whisper", "pocketsphinx", "baseline", "whisper+base", "whisper+tiny", "base")
+SYSTEMS = (
+    "whisper",
+    "pocketsphinx",
+    "baseline",
+    "whisper+base",
+    "whisper+tiny",
+    "base",
+    "prototype",
+)
 ERRORS: Counter[str] = Counter()
 
 Judge = Callable[[str, AnswerKey], tuple[str, str]]  # heard text, key -> (verdict, why)
@@ -191,6 +201,12 @@ def make_system(name: str, args: argparse.Namespace) -> System:
     if name == "baseline":
         cfg = EndpointConfig(trailing_silence_s=0.8, short_trailing_s=0.8)
         return System(name, clocked(FreeDecoder()), cfg, False, baseline_verdict)
+    if name == "prototype":
+        from prototype_games import PlainWhisper
+
+        plain = PlainWhisper()
+        load_s = time.perf_counter() - began
+        return System(name, clocked(plain), EndpointConfig(), True, game_verdict, load_s)
     if name == "base":
         from voicemaster.speech.asr import whisper_models
         from voicemaster.speech.asr.whisper_asr import WhisperRecognizer

@@ -101,6 +101,26 @@ def test_pyttsx3_long_utterances_are_finished_before_the_next(
         assert _seconds(pcm, rate) == pytest.approx(_seconds(ref, ref_rate), rel=0.05)
 
 
+def test_a_pyttsx3_render_with_no_samples_is_tried_again_and_then_reported(
+    pyttsx3_renderer: Pyttsx3Renderer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the espeak driver now and then writes a WAV with no frames on a loaded machine; the
+    # first such file is stood in for by an empty render here, the retry is the real engine
+    real = pyttsx3_renderer._render_once
+    calls: list[str] = []
+
+    def empty_first(text: str) -> tuple[bytes, int]:
+        calls.append(text)
+        return (b"", 22_050) if len(calls) == 1 else real(text)
+
+    monkeypatch.setattr(pyttsx3_renderer, "_render_once", empty_first)
+    pcm, rate = pyttsx3_renderer.render(SHORT)
+    assert len(calls) == 2 and _seconds(pcm, rate) > 0.3
+    monkeypatch.setattr(pyttsx3_renderer, "_render_once", lambda text: (b"", 22_050))
+    with pytest.raises(SpeechUnavailable, match="rendered no audio"):
+        pyttsx3_renderer.render(SHORT)
+
+
 def test_pyttsx3_say_after_save_does_not_overwrite(
     tmp_path: Path, pyttsx3_renderer: Pyttsx3Renderer
 ) -> None:

@@ -61,6 +61,9 @@ def parse_wav(data: bytes) -> tuple[bytes, int]:
         raise SpeechUnavailable(f"the speech engine wrote a broken WAV ({exc})") from exc
 
 
+RENDER_TRIES = 3  # pyttsx3 renders of one utterance before its voice is called silent
+
+
 class Pyttsx3Renderer:
     """pyttsx3 on espeak-ng (22,050 Hz), used only to render, one utterance per runAndWait."""
 
@@ -119,8 +122,18 @@ class Pyttsx3Renderer:
             _espeak.Synchronize()
 
     def render(self, text: str) -> tuple[bytes, int]:
+        """``text`` as 16-bit PCM at 22,050 Hz.  On a loaded machine pyttsx3's espeak driver
+        now and then writes its file before any sample arrived (a WAV with no frames): such a
+        render is tried again, and a voice that stays silent is reported, never played."""
         if not text.strip():
             return b"", 22_050
+        for _attempt in range(RENDER_TRIES):
+            pcm, rate = self._render_once(text)
+            if pcm:
+                return pcm, rate
+        raise SpeechUnavailable(f"pyttsx3 rendered no audio for {text[:40]!r}")
+
+    def _render_once(self, text: str) -> tuple[bytes, int]:
         with self._lock, tempfile.TemporaryDirectory(prefix="voicemaster-") as tmp:
             path = Path(tmp) / "utterance.wav"
             self._apply()  # the engine is shared: settings of another renderer may be active
