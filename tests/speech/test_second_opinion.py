@@ -83,6 +83,9 @@ def test_a_second_opinion_is_asked_only_where_the_first_is_in_doubt() -> None:
             asked.append(pcm)
             return _heard("danube", CLEAR)
 
+        def wants(self, heard: Heard, expectation: Expectation) -> bool:
+            return policy.wants_second(heard, expectation)
+
     clear = second_opinion.consult(_heard("danube", CLEAR), b"\0\0", WINDOW, Again())
     assert clear.second is None and not asked
     narrow = second_opinion.consult(_heard("danube", NARROW), b"\1\1", WINDOW, Again())

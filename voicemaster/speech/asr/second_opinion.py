@@ -40,6 +40,9 @@ class SecondOpinion(Protocol):
     def hear(self, pcm: bytes, expectation: Expectation) -> Heard:
         """What this recognizer heard in ``pcm`` (16 kHz mono 16-bit PCM) in the window."""
 
+    def wants(self, heard: Heard, expectation: Expectation) -> bool:
+        """Whether this opinion could settle ``heard`` (the first hearing, reviewed)."""
+
 
 class WhisperOpinion:
     """A Whisper model (another than the first hearing's) prompted with the window, or not."""
@@ -55,6 +58,9 @@ class WhisperOpinion:
     def hear(self, pcm: bytes, expectation: Expectation) -> Heard:
         prompt = prompt_for(expectation) if self.prompted else ""
         return self.recognizer.hear(pcm, expectation, prompt)
+
+    def wants(self, heard: Heard, expectation: Expectation) -> bool:
+        return policy.wants_second(heard, expectation)  # a doubt, or a shout not read whole
 
 
 class Vouching:
@@ -72,6 +78,9 @@ class Vouching:
 
     def hear(self, pcm: bytes, expectation: Expectation) -> Heard:
         return self.recognizer.vouch(pcm, vouched_phrases(expectation))
+
+    def wants(self, heard: Heard, expectation: Expectation) -> bool:
+        return policy.wants_vouch(heard, expectation)  # a phrase in doubt; no shout
 
 
 class GrammarOpinion:
@@ -94,6 +103,9 @@ class GrammarOpinion:
     def hear(self, pcm: bytes, expectation: Expectation) -> Heard:
         return self.recognizer.recognize(pcm, expectation)
 
+    def wants(self, heard: Heard, expectation: Expectation) -> bool:
+        return policy.wants_grammar(heard, expectation)  # a right form in doubt only
+
 
 def vouched_phrases(expectation: Expectation) -> list[str]:
     """The phrases a vouching hearing scores: every right form, the card's near misses (the
@@ -109,14 +121,7 @@ def consult(
     when the policy wants one."""
     if second is None or first.signals is None:
         return first
-    reviewed = policy.review(first, expectation)
-    if isinstance(second, Vouching):  # a phrase in doubt only: it vouches for no shout
-        wanted = policy.wants_vouch(reviewed, expectation)
-    elif isinstance(second, GrammarOpinion):  # a right form in doubt only
-        wanted = policy.wants_grammar(reviewed, expectation)
-    else:
-        wanted = policy.wants_second(reviewed, expectation)
-    if not wanted:
+    if not second.wants(policy.review(first, expectation), expectation):
         return first
     return replace(first, second=second.hear(pcm, expectation))
 
