@@ -16,9 +16,15 @@ the game's voices), Whisper tiny.en hears, through the game's path (``game_heari
 Each hearing stores the recognizer's report (the ``Heard`` before the policy, with its
 signals) and, on the same audio, ``second``: the vouching hearing (``WhisperRecognizer.vouch``:
 the unprompted transcript, and the window's phrases scored without the prompt), and ``tokens``
-(each phrase's length in tokens).  ``scripts/weigh_doubts.py`` replays rules on them.
+(each phrase's length in tokens).  With ``--sphinx`` each hearing also stores ``sphinx``:
+pocketsphinx's report on the same PCM and window (the grammar second opinion,
+``second_opinion.GrammarOpinion``), and ``sphinx_ms``, how long its decode took;
+``--no-vouch`` leaves the vouching hearing out.  ``scripts/weigh_doubts.py`` replays rules on
+them.
 
     .venv/bin/python scripts/bench_doubts.py --seeds 11,12 --limit 40 --out /tmp/d/tune.jsonl
+    .venv/bin/python scripts/bench_doubts.py --seeds 11 --limit 30 --sphinx --no-vouch \
+        --out /tmp/d/sphinx.jsonl
 """
 
 from __future__ import annotations
@@ -26,6 +32,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 import zlib
 from dataclasses import asdict, replace
 from pathlib import Path
@@ -54,26 +61,30 @@ def competitor_window(exp: Expectation, keep_said: bool) -> Expectation | None:
 
 def main() -> int:
     from voicemaster.speech.asr.recognizers import make_recognizer
-    from voicemaster.speech.asr.second_opinion import vouched_phrases
+    from voicemaster.speech.asr.second_opinion import GrammarOpinion, vouched_phrases
     from voicemaster.speech.asr.whisper_asr import WhisperRecognizer
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seeds", default="11,12")
     parser.add_argument("--limit", type=int, default=0)
     parser.add_argument("--out", default="/tmp/doubts.jsonl")
+    parser.add_argument("--sphinx", action="store_true", help="store pocketsphinx's report")
+    parser.add_argument("--no-vouch", action="store_true", help="no vouching hearing")
     args = parser.parse_args()
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     rec = make_recognizer(None, None, None)
     assert isinstance(rec, WhisperRecognizer)
-    got: list[tuple[Heard, Heard, dict[str, int]]] = []
+    got: list[tuple[Heard, Heard | None, dict[str, int], dict[str, Any]]] = []
     recognize = rec.recognize
+    sphinx = GrammarOpinion().recognizer if args.sphinx else None
 
     def kept(pcm: bytes, exp: Expectation) -> Heard:
         heard = recognize(pcm, exp)
         phrases = vouched_phrases(exp)
         tokens = {rec.normalise(p): len(rec.tokenizer.encode(" " + p)) for p in phrases}
-        got.append((heard, rec.vouch(pcm, phrases), tokens))
+        vouch = None if args.no_vouch else rec.vouch(pcm, phrases)
+        got.append((heard, vouch, tokens, grammar_report(sphinx, pcm, exp)))
         return heard
 
     rec.recognize = kept  # type: ignore[method-assign,assignment]
@@ -86,13 +97,23 @@ def main() -> int:
     return 0
 
 
+def grammar_report(sphinx: Any, pcm: bytes, exp: Expectation) -> dict[str, Any]:
+    """pocketsphinx's report on the same audio and window, with its decode's wall time."""
+    if sphinx is None:
+        return {}
+    started = time.perf_counter()
+    heard = sphinx.recognize(pcm, exp)
+    return {"sphinx": asdict(heard), "sphinx_ms": (time.perf_counter() - started) * 1000.0}
+
+
 def hearing(said: Said, rec: Any, exp: Expectation, got: list[Any]) -> dict[str, Any] | None:
     got.clear()
     heard = game_hearing(said, rec, exp)
     if not got:
         return {"raw": None, "second": None, "decided": heard.text if heard else ""}
-    raw, second, tokens = got[-1]
-    return {"raw": asdict(raw), "second": asdict(second), "tokens": tokens, "exp": asdict(exp)}
+    raw, second, tokens, grammar = got[-1]
+    vouch = asdict(second) if second is not None else None
+    return {"raw": asdict(raw), "second": vouch, "tokens": tokens, "exp": asdict(exp), **grammar}
 
 
 def row(said: Said, rec: Any, got: list[Any]) -> dict[str, Any]:

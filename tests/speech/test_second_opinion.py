@@ -83,6 +83,9 @@ def test_a_second_opinion_is_asked_only_where_the_first_is_in_doubt() -> None:
             asked.append(pcm)
             return _heard("danube", CLEAR)
 
+        def wants(self, heard: Heard, expectation: Expectation) -> bool:
+            return policy.wants_second(heard, expectation)
+
     clear = second_opinion.consult(_heard("danube", CLEAR), b"\0\0", WINDOW, Again())
     assert clear.second is None and not asked
     narrow = second_opinion.consult(_heard("danube", NARROW), b"\1\1", WINDOW, Again())
@@ -159,3 +162,60 @@ def test_vouching_settles_a_guess_but_never_an_unclear_hearing_or_a_shout() -> N
     shout = policy.review(_heard("bezzerwizzer", NARROW, shout=True), WINDOW)
     assert not policy.wants_vouch(shout, WINDOW)
     assert not policy.wants_vouch(policy.review(_heard("danube", CLEAR), WINDOW), WINDOW)
+
+
+# ---------------------------------------------------- a grammar recognizer (pocketsphinx)
+
+
+def _grammar(text: str, narrow: bool = False, unclear: bool = False) -> Heard:
+    """A grammar recognizer's report: its phrase and its fusion's flags, no signals."""
+    return Heard(text, (text,), 0.8, narrow=narrow, unclear=unclear)
+
+
+def test_a_right_form_in_doubt_heard_clearly_by_the_grammar_is_taken() -> None:
+    taken = _both(_heard("danube", NARROW), _grammar("danube"))
+    assert (taken.text, taken.narrow, taken.guessed) == ("danube", False, False)
+    # the grammar's own doubt confirms nothing, nor does another phrase
+    assert _both(_heard("danube", NARROW), _grammar("danube", narrow=True)).narrow
+    assert _both(_heard("danube", NARROW), _grammar("danube", unclear=True)).narrow
+    assert _both(_heard("danube", NARROW), _grammar("volga")).narrow
+    # a phrase its verification rejected (without free decoding: neither narrow nor unclear)
+    rejected = replace(_grammar("danube"), confidence=policy.GRAMMAR.accepted - 0.1)
+    assert _both(_heard("danube", NARROW), rejected).narrow
+
+
+def test_the_grammar_confirms_no_wrong_phrase_no_unclear_hearing_and_no_shout() -> None:
+    # a competitor heard narrowly stays in doubt: it is asked back as today
+    assert _both(_heard("volga", NARROW), _grammar("volga")).narrow
+    assert _both(_heard("danube", UNCLEAR), _grammar("danube")).unclear
+    shout = _both(_heard("bezzerwizzer", NARROW, shout=True), _grammar("bezzerwizzer"))
+    assert shout.narrow and shout.bezzerwizzer
+    # the variant that settles unclear hearings too, only on the same right form
+    unclear = policy.review(_heard("danube", UNCLEAR), WINDOW)
+    assert not policy.confirmed(unclear, _grammar("danube"), WINDOW, unclear=True).unclear
+    assert policy.confirmed(unclear, _grammar("volga"), WINDOW, unclear=True).unclear
+
+
+def test_a_guess_of_the_answer_is_confirmed_by_the_grammar_hearing_it_clearly() -> None:
+    signals = Signals(CLEAR, scores=(("danube", -1.5), ("volga", -6.0)), own=-1.0)
+    guess = Heard("the danny", ("the danny",), signals=signals)
+    taken = _both(guess, _grammar("danube"))
+    assert (taken.text, taken.guessed, taken.narrow) == ("danube", False, False)
+
+
+def test_the_grammar_is_asked_only_about_a_right_form_in_doubt() -> None:
+    asked: list[str] = []
+
+    class Grammar(second_opinion.GrammarOpinion):
+        def __init__(self) -> None:
+            self.name = "grammar"
+
+        def hear(self, pcm: bytes, expectation: Expectation) -> Heard:
+            asked.append(pcm.decode())
+            return _grammar("danube")
+
+    for text, logprob in (("danube", CLEAR), ("volga", NARROW), ("danube", UNCLEAR)):
+        assert second_opinion.consult(_heard(text, logprob), b"x", WINDOW, Grammar()).second is None
+    got = second_opinion.consult(_heard("danube", NARROW), b"y", WINDOW, Grammar())
+    assert got.second is not None and asked == ["y"]
+    assert not policy.review(got, WINDOW).narrow

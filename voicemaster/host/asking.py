@@ -19,7 +19,10 @@ One hearing leads to one of three steps (``next_step``, the decision table):
   heard again, a hearing that is still in doubt and would be right counts as not right (the
   ears' ``Heard`` already carries any second opinion of the speech layer) — unless its words
   are the recognizer's own transcript, narrow only (``policy.written``): two hearings, the
-  second in Whisper's own words, count; a guess on the retake never does.
+  second in Whisper's own words, count; a guess on the retake never does.  Words judged not
+  right whose right form Whisper weighed itself (another of its transcripts, or an answer
+  scored above its own transcript: ``policy.beam_doubt``) are such a doubt on the first
+  hearing: heard again, never taken as wrong at once nor asked back.
 
 Three hearings and two "Did you say ...?" per answer at most.  Typed answers are never asked
 back.  ``commands/hear.py`` and the speech benchmark report the same ``next_step``.

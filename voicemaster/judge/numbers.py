@@ -185,14 +185,17 @@ def roman_value(token: str) -> int | None:
 def roman_to_digits(tokens: list[str]) -> list[str]:
     """Regnal and sequel numbers: "henry viii" -> "henry 8", "world war i" -> "world war 1".
 
-    Only a token that follows a word is converted; "i", "v" and "x" only at the end.
+    Only a token that follows a word is converted; "i", "v" and "x" only at the end or before
+    "of" ("mary i of scotland").  After a single letter it is a letter spelt out ("f b i",
+    "t v", "m i"), not a number.
     """
     out = list(tokens)
     for k in range(1, len(out)):
         token = out[k]
-        if token in _ROMAN_STOP or not out[k - 1].isalpha():
+        if token in _ROMAN_STOP or not out[k - 1].isalpha() or len(out[k - 1]) < 2:
             continue
-        if len(token) == 1 and (token not in "ivx" or k != len(out) - 1):
+        last = k == len(out) - 1 or out[k + 1] == "of"  # "mary i of scotland"
+        if len(token) == 1 and (token not in "ivx" or not last):
             continue
         value = roman_value(token)
         if value is not None:

@@ -132,11 +132,14 @@ def drop_framing(tokens: list[str]) -> list[str]:
 
 
 def expand_abbreviations(tokens: list[str]) -> list[str]:
-    """ "Dr Who" -> "doctor who", "St Paul's" -> "saint pauls" (a lone "v" only between words)."""
+    """ "Dr Who" -> "doctor who", "St Paul's" -> "saint pauls" (a lone "v" only between words);
+    "no" before a number after a word is "number" ("Symphony No. 9" as said)."""
     out = list(tokens)
     for k, token in enumerate(tokens):
         if token in ABBREVIATIONS and (token != "v" or 0 < k < len(tokens) - 1) and len(tokens) > 1:
             out[k] = ABBREVIATIONS[token]
+        elif token == "no" and 0 < k < len(tokens) - 1 and tokens[k + 1].isdigit():
+            out[k] = "number"
     return out
 
 

@@ -296,6 +296,7 @@ class AudioTable(SimTable):
 
     def hear(self, expectation: Expectation, timeout: float) -> Heard | None:
         from voicemaster.audio_sim.synth import synthesize
+        from voicemaster.simulator.spoken import spoken
         from voicemaster.speech.asr.second_opinion import default_for
         from voicemaster.speech.mic_ears import MicEars
 
@@ -304,7 +305,8 @@ class AudioTable(SimTable):
         source = self.source(seed)
         if text is not None:
             level = None if self.sound.noise is None else TALK_DB
-            pcm = synthesize(text, voice=self._voice(text), rate=rate, seed=seed, level_db=level)
+            words = spoken(text)  # as a person says it: "N Y C" for "NYC"
+            pcm = synthesize(words, voice=self._voice(text), rate=rate, seed=seed, level_db=level)
             source.push(pcm, gap_s=0.3)
         source.push_silence(0.8)
         ears = MicEars(source, self.recognizer, second=default_for(self.recognizer, self.models))

