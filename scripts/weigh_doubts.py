@@ -12,6 +12,11 @@ well, or on the retake only; ``-v`` lists the doubtful hearings it was asked abo
 
     .venv/bin/python scripts/weigh_doubts.py /tmp/d/tune.jsonl
     .venv/bin/python scripts/weigh_doubts.py --latency /tmp/d/sphinx.jsonl
+    .venv/bin/python scripts/weigh_doubts.py --beam /tmp/d/tune.jsonl   # rules A and B alone
+
+Rules A and B of issue 25 (``VARIANTS``) are weighed on the game's own review: A, Whisper's
+right form in its beam heard again (``policy.beam_doubt`` through ``asking.next_step``); B, an
+unclear retake that wrote the same right words as a narrow first take standing (``_phelps``).
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ import sys
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import fields, replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +35,7 @@ sys.path.append(str(Path(__file__).resolve().parents[1]))
 
 from bench_game_hearing import key_of  # noqa: E402
 
-from voicemaster.host.asking import next_step  # noqa: E402
+from voicemaster.host.asking import next_step, phrase_key  # noqa: E402
 from voicemaster.host.quiz import Judged  # noqa: E402
 from voicemaster.judge import judge  # noqa: E402
 from voicemaster.speech.asr import policy  # noqa: E402
@@ -105,6 +111,14 @@ def attached(rule: Rule, h: dict[str, Any], retake: bool) -> Heard:
     return heard
 
 
+def _right(exp: Expectation) -> Callable[[str], bool] | None:
+    """The judge's "right" for ``asking.next_step``'s rule A, when it is weighed."""
+    if BEAM["on"] is None:
+        return None
+    key = key_of(exp)
+    return lambda text: judge(text, key).verdict == "right"
+
+
 def step(
     rule: Rule, h: dict[str, Any] | None, retake_left: bool, earlier: Heard | None = None
 ) -> tuple[str, str]:
@@ -116,11 +130,28 @@ def step(
     heard = rule(attached(rule, h, not retake_left), exp)
     verdict = judge(heard.text, key_of(exp)).verdict
     judged = Judged(verdict, heard.text, "")
-    s = next_step(judged, heard, False, retake_left=retake_left, earlier=earlier)
+    s = next_step(judged, heard, False, retake_left, earlier=earlier, right=_right(exp))
+    if s.decision == "taken" and s.judged.answer != "right" and retake_left is False:
+        s = _phelps(s, judged, heard, earlier)
     answer = s.judged.answer
     return s.decision, "wrong" if answer == "unsure" else answer
 
 
+def _phelps(s: Any, judged: Judged, heard: Heard, earlier: Heard | None) -> Any:
+    """Rule B: an unclear retake that wrote the same right words as a narrow first take that
+    Whisper wrote itself stands (the "Phelps" case)."""
+    if not PHELPS["on"] or judged.answer != "right" or earlier is None or not heard.unclear:
+        return s
+    sig = heard.signals
+    own = sig is not None and bool(sig.nbest) and sig.nbest[0][0] == heard.text
+    same = phrase_key(earlier.text) == phrase_key(heard.text)
+    if own and same and policy.written(earlier) and not earlier.unclear:
+        return replace(s, judged=judged)
+    return s
+
+
+BEAM: dict[str, str | None] = {"on": None}  # rule A: None, "nbest" or "scored"
+PHELPS = {"on": False}  # rule B
 AGREE = {"on": False}  # two takes in doubt that agree on a right phrase count as right
 EARLIER = {"on": True}  # the game's rule: a retake stands on the take before, written so
 
@@ -157,6 +188,8 @@ def weigh(rows: list[dict[str, Any]], rule: Rule) -> dict[str, Any]:
         out["first other"] += d1 == "taken" and v1 != "right"
         out["final right"] += final == "right"
     for r in rows:
+        out["asked"] += step(rule, r["first"], True)[0] == "asked"
+        out["again"] += step(rule, r["first"], True)[0] == "again"
         if r["meant"] != "right":
             out["wrong n"] += 1
             out["wrong taken"] += outcome(rule, r["first"], r["retake"])[1] == "right"
@@ -164,6 +197,8 @@ def weigh(rows: list[dict[str, Any]], rule: Rule) -> dict[str, Any]:
             if name in r:
                 out[name + " n"] += 1
                 out[name + " taken"] += outcome(rule, r[name], r[name + "_re"])[1] == "right"
+                out["asked"] += step(rule, r[name], True)[0] == "asked"
+                out["again"] += step(rule, r[name], True)[0] == "again"
     out["right n"] = len(right)
     return dict(out)
 
@@ -176,7 +211,8 @@ def show(name: str, c: dict[str, Any]) -> None:
         f"{c['first other']} | final right {c['final right']} ({100 * c['final right'] / n:.1f}%)"
         f" | wrong taken {c.get('wrong taken', 0)}/{c.get('wrong n', 0)} comp_in "
         f"{c.get('comp_in taken', 0)}/{c.get('comp_in n', 0)} comp_out "
-        f"{c.get('comp_out taken', 0)}/{c.get('comp_out n', 0)}"
+        f"{c.get('comp_out taken', 0)}/{c.get('comp_out n', 0)} | first takes asked back "
+        f"{c.get('asked', 0)}, heard again {c.get('again', 0)}"
     )
 
 
@@ -246,6 +282,16 @@ def latency(rows: list[dict[str, Any]]) -> None:
             print(f"pocketsphinx decode, {label}: n {len(times)} p50 {p50:.0f} ms p95 {p95:.0f} ms")
 
 
+# the issue's rules on the beam (rule A: policy.beam_doubt; rule B: _phelps), game's retake rule
+VARIANTS: tuple[tuple[str, str | None, bool], ...] = (
+    ("today's rules", None, False),
+    ("A: n-best right form -> again", "nbest", False),
+    ("A: n-best or scored -> again", "scored", False),
+    ("B: unclear retake written same", None, True),
+    ("A (n-best or scored) + B", "scored", True),
+)
+
+
 def figures(rows: list[dict[str, Any]]) -> None:
     """The vouching figures (behind the transcript, ahead of the rest) of every doubtful
     first hearing, by what the words said were in that window."""
@@ -272,7 +318,8 @@ def figures(rows: list[dict[str, Any]]) -> None:
 
 def main(argv: list[str]) -> int:
     verbose, timed = "-v" in argv, "--latency" in argv
-    argv = [a for a in argv if a not in ("-v", "--latency")]
+    beam_only = "--beam" in argv
+    argv = [a for a in argv if a not in ("-v", "--latency", "--beam")]
     rows = [json.loads(x) for p in argv for x in Path(p).read_text().splitlines() if x.strip()]
     if verbose:
         figures(rows)
@@ -282,6 +329,21 @@ def main(argv: list[str]) -> int:
         latency(rows)
     vouching = any(h.get("second") for r in rows for h in r.values() if isinstance(h, dict))
     rules = {n: r for n, r in RULES.items() if vouching or not n.startswith("vouch")}
+    if not beam_only:
+        others(rows, rules)
+    beam_doubt = policy.beam_doubt
+    for name, beam, phelps in VARIANTS:
+        BEAM["on"], PHELPS["on"] = beam, phelps
+        policy.beam_doubt = partial(beam_doubt, scored=beam == "scored")
+        show(name, weigh(rows, main_rule))
+    policy.beam_doubt = beam_doubt
+    BEAM["on"], PHELPS["on"] = None, False
+    return 0
+
+
+def others(rows: list[dict[str, Any]], rules: dict[str, Rule]) -> None:
+    """The second opinions' rules: the retake alone, the game's retake rule, two takes that
+    agree."""
     EARLIER["on"] = False
     for name, rule in rules.items():
         show("retake alone " + name[:22], weigh(rows, rule))
@@ -291,8 +353,7 @@ def main(argv: list[str]) -> int:
     AGREE["on"] = True
     for name, rule in rules.items():
         show("+agree " + name[:27], weigh(rows, rule))
-
-    return 0
+    AGREE["on"] = False
 
 
 if __name__ == "__main__":

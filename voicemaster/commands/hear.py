@@ -176,7 +176,7 @@ def hear_one(
         "heard": heard.text,
         "correct": bool(got.verdict.correct),
         "verdict": str(got.verdict.verdict),
-        **decision(got.verdict, heard),
+        **decision(got.verdict, heard, case.key),
         "unclear": heard.unclear,
         "narrow": heard.narrow,
         "guessed": heard.guessed,
@@ -188,15 +188,17 @@ def hear_one(
     }
 
 
-def decision(verdict: Verdict, heard: Heard) -> dict[str, Any]:
+def decision(verdict: Verdict, heard: Heard, key: AnswerKey | None = None) -> dict[str, Any]:
     """What the game would do with this hearing of a team's first answer (no other team
     waiting): ``taken``, ``asked`` (with the words asked back in ``ask``) or ``again`` — the
-    quizmaster's own ``next_step``, so the two cannot drift apart."""
+    quizmaster's own ``next_step``, so the two cannot drift apart (with ``key``, the card's
+    answers, a right form in Whisper's beam is heard again as in the game)."""
     from voicemaster.host.asking import next_step
     from voicemaster.host.quiz import Judged
 
     judged = Judged(verdict.verdict, verdict.matched or heard.text, verdict.reason)
-    step = next_step(judged, heard, guarded=False)
+    right = None if key is None else (lambda text: judge(text, key).verdict == "right")
+    step = next_step(judged, heard, guarded=False, right=right)
     return {"decision": step.decision, "ask": step.ask}
 
 

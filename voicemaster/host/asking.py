@@ -19,7 +19,10 @@ One hearing leads to one of three steps (``next_step``, the decision table):
   heard again, a hearing that is still in doubt and would be right counts as not right (the
   ears' ``Heard`` already carries any second opinion of the speech layer) — unless its words
   are the recognizer's own transcript, narrow only (``policy.written``): two hearings, the
-  second in Whisper's own words, count; a guess on the retake never does.
+  second in Whisper's own words, count; a guess on the retake never does.  Words judged not
+  right whose right form Whisper weighed itself (another of its transcripts, or an answer
+  scored above its own transcript: ``policy.beam_doubt``) are such a doubt on the first
+  hearing: heard again, never taken as wrong at once nor asked back.
 
 Three hearings and two "Did you say ...?" per answer at most.  Typed answers are never asked
 back.  ``commands/hear.py`` and the speech benchmark report the same ``next_step``.
@@ -67,12 +70,16 @@ def next_step(
     retake_left: bool = True,
     ask_left: bool = True,
     earlier: Heard | None = None,
+    right: Callable[[str], bool] | None = None,
 ) -> Step:
     """The step for one hearing (``judged``: its words judged); ``retake_left``: the answer may
     still be heard again with ``SAY_AGAIN`` (not yet heard again, hearings left);
-    ``ask_left``: a "Did you say ...?" is left; ``earlier``: the hearing before a retake."""
+    ``ask_left``: a "Did you say ...?" is left; ``earlier``: the hearing before a retake;
+    ``right``: whether the judge takes other words as right (for the beam's right form)."""
     if half_heard_pass(judged, heard):
         return Step("taken", Judged("pass", "pass", "pass, heard narrowly"))
+    if retake_left and right is not None and beam_doubted(judged, heard, right):
+        return Step("again", judged)  # never asked back: that would say the right form
     if not in_doubt(judged, heard):
         return Step("taken", judged)
     if judged.answer != "right" and not heard.unclear and not guarded and ask_left:
@@ -82,6 +89,15 @@ def next_step(
     if judged.answer == "right" and written_once(heard, earlier):
         return Step("taken", judged)  # heard again, and written so by the recognizer itself
     return Step("taken", not_right(judged))
+
+
+def beam_doubted(judged: Judged, heard: Heard, right: Callable[[str], bool]) -> bool:
+    """Whether words judged not right are a doubt, not a verdict: Whisper weighed a right form
+    itself (``policy.beam_doubt``).  Only heard again: the retake must stand on its own.  A
+    command said plainly ("pass") stays a command."""
+    if judged.answer == "right" or isinstance(intents.parse(heard.text), intents.Command):
+        return False
+    return policy.beam_doubt(heard, right) is not None
 
 
 def written_once(heard: Heard, earlier: Heard | None) -> bool:
@@ -131,6 +147,9 @@ class AskBack:
     def judge(self, text: str) -> Judged:
         return self.answering.judge(text)
 
+    def right(self, text: str) -> bool:
+        return self.judge(text).answer == "right"
+
     def verdict(self, text: str, heard: Heard | None, guarded: bool) -> Answer:
         """right | wrong | pass; what is not clearly right counts as not right."""
         judged = self.judge(text)
@@ -144,7 +163,9 @@ class AskBack:
         hearings, asks, retaken, earlier = 1, 0, False, None
         while True:
             retake_left = not retaken and hearings < MAX_HEARINGS
-            step = next_step(judged, heard, guarded, retake_left, asks < MAX_ASKS, earlier)
+            step = next_step(
+                judged, heard, guarded, retake_left, asks < MAX_ASKS, earlier, self.right
+            )
             if step.decision == "taken":
                 return step.judged
             prompt = said("asking.say_again")

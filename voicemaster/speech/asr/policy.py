@@ -13,6 +13,7 @@ Every threshold is in :data:`LIMITS`; ``docs/hearing.md`` tells where the values
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -293,6 +294,26 @@ def _reviewed(heard: Heard, expectation: Expectation, limits: Limits) -> Heard:
         bezzerwizzer=heard.bezzerwizzer and not unclear,
         team=heard.team if not unclear else None,
     )
+
+
+def beam_doubt(heard: Heard, right: Callable[[str], bool], scored: bool = True) -> Heard | None:
+    """A reviewed hearing whose words are not right, made a doubt of the right form Whisper
+    weighed itself: another of its transcripts (n-best), or one of the window's answers that,
+    scored as the transcript, beats the transcript's own score ("do you want to best it",
+    n-best "buena vista").  ``right``: whether the judge takes a form as right.  The doubt
+    is narrow and guessed, so it is heard again, and neither it nor a retake after it stands
+    on it (:func:`written` is False for it); ``scored``: the answers scored count too.
+    None: no such form, or nothing to doubt (no Whisper signals, no words, unclear already,
+    a shout)."""
+    signals = heard.signals
+    if signals is None or not heard.text or heard.unclear or heard.bezzerwizzer:
+        return None
+    ahead = [answer for answer, score in signals.scores if scored and score > signals.own]
+    forms = dict.fromkeys([*(alt for alt, _lp in signals.nbest), *ahead])
+    form = next((f for f in forms if f and f != heard.text and right(f)), None)
+    if form is None:
+        return None
+    return replace(heard, text=form, alternatives=(form, heard.text), narrow=True, guessed=True)
 
 
 # ---------------------------------------------------------------------------- second opinion
