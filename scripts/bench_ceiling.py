@@ -50,13 +50,11 @@ def _report(heard: Heard | None) -> dict[str, Any] | None:
     return out
 
 
-def play(seed: int, folder: Path, extra: list[str]) -> None:
-    """One whole game through audio, every utterance the table said kept in heard_N.jsonl."""
-    from voicemaster import cli
-    from voicemaster.simulator import audio
-    from voicemaster.speech.asr import policy, second_opinion
+def kept_reports() -> list[Heard]:
+    """Every recognizer report the policy reviews from now on, in order (the policy is wrapped
+    so that the reports are kept before it decides)."""
+    from voicemaster.speech.asr import policy
 
-    second_opinion.default_for = lambda recognizer, models: None
     reports: list[Heard] = []
     review = policy.review
 
@@ -65,6 +63,17 @@ def play(seed: int, folder: Path, extra: list[str]) -> None:
         return review(heard, expectation, *args)
 
     policy.review = kept_review  # type: ignore[assignment]
+    return reports
+
+
+def play(seed: int, folder: Path, extra: list[str]) -> None:
+    """One whole game through audio, every utterance the table said kept in heard_N.jsonl."""
+    from voicemaster import cli
+    from voicemaster.simulator import audio
+    from voicemaster.speech.asr import second_opinion
+
+    second_opinion.default_for = lambda recognizer, models: None
+    reports = kept_reports()
     hear = audio.AudioTable.hear
     out = (folder / f"heard_{seed}.jsonl").open("w", encoding="utf-8")
 
@@ -136,20 +145,12 @@ def rehear(
     folder: Path, seeds: list[int], asr: str, out: Path, limit: int, which: str, voices: str = ""
 ) -> None:
     """The answers of heard_N.jsonl heard again by one recognizer alone, through the game's path."""
-    from voicemaster.speech.asr import policy
     from voicemaster.speech.asr.whisper_asr import WhisperRecognizer
 
     started = time.perf_counter()
     rec = WhisperRecognizer(None if asr == "tiny" else asr)
     load_s = time.perf_counter() - started
-    reports: list[Heard] = []
-    review = policy.review
-
-    def kept_review(heard: Heard, expectation: Expectation, *args: Any) -> Heard:
-        reports.append(heard)
-        return review(heard, expectation, *args)
-
-    policy.review = kept_review  # type: ignore[assignment]
+    reports = kept_reports()
     rows = [r for r in chosen(folder, seeds, which) if r["said"]["voice"].startswith(voices)]
     rows = rows[:limit] if limit else rows
     with out.open("w", encoding="utf-8") as stream:
