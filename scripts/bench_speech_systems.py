@@ -218,6 +218,8 @@ def make_system(name: str, args: argparse.Namespace) -> System:
     asr = name if name in SYSTEMS[:3] else getattr(args, "asr", None)
     asr = "whisper" if name.startswith("whisper") else asr
     recognizer = make_recognizer(asr, model if asr != "pocketsphinx" else None)
+    if "@" in name:  # whisper@30: the encoder's window in seconds (docs/hearing.md)
+        recognizer.context_s = float(name.split("@")[1])
     second = second_opinion_for(name, recognizer)
     load_s = time.perf_counter() - began
     return System(name, clocked(recognizer), EndpointConfig(), True, game_verdict, load_s, second)

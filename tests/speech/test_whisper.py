@@ -78,6 +78,25 @@ def test_repetitions_are_read_once() -> None:
     assert whisper_asr.collapse("mount everest") == ("mount everest", False)
 
 
+def test_the_encoder_sees_whole_seconds_at_least_the_context_at_most_30_s() -> None:
+    frames = whisper_asr.encoder_frames
+    assert frames(150, 3000, 100, 20.0) == 2000  # a short answer: the context
+    assert frames(2050, 3000, 100, 20.0) == 2100  # a long one: all of it, in whole seconds
+    assert frames(2901, 3000, 100, 20.0) == 3000
+    assert frames(3000, 3000, 100, 40.0) == 3000  # never past Whisper's window
+    assert frames(150, 3000, 100, 10.0) == 1000
+
+
+def test_a_shorter_window_still_encodes_a_long_utterance_whole(
+    whisper: whisper_asr.WhisperRecognizer,
+) -> None:
+    assert whisper.context_s == 30.0  # the default: a shorter window hears worse (docs)
+    assert whisper._features(bytes(2 * 16000)).shape[1] == 1500  # the encoder halves the frames
+    narrow = whisper_asr.WhisperRecognizer(warm=False, context_s=10.0)
+    assert narrow._features(bytes(2 * 16000)).shape[1] == 500  # 1 s: the 10 s context
+    assert narrow._features(bytes(2 * 16000 * 24)).shape[1] == 1250  # 24.6 s: 25 s of it
+
+
 @pytest.mark.parametrize("voice", ["flite:slt", "flite:awb", "espeak:en-us"])
 def test_a_right_answer_is_heard_and_judged_right(
     whisper: whisper_asr.WhisperRecognizer, voice: str

@@ -46,6 +46,10 @@ MAX_PROMPT_TOKENS = 100  # the prompt's last tokens (Whisper takes at most 223)
 MAX_NEW_TOKENS = 60  # an answer is a few words; talk at the table is cut here
 PAD_S = 0.3  # quiet added before and after the utterance
 MAX_SPEECH_S = 29.0  # Whisper's window is 30 s; an answer is never that long
+# The encoder's window in seconds, at least (a longer utterance is seen whole).  Whisper was
+# trained on 30 s; a shorter window encodes faster (20 s: 160 ms against 430 ms here) but
+# loops and bleeds the prompt on real digits (docs/hearing.md, "A shorter encoder window").
+CONTEXT_S = 30.0
 TEAM_REACH = 3  # words between the shout and a team Whisper wrote apart from it ("red man the")
 _LOCK = threading.Lock()
 _MODELS: dict[str, Any] = {}
@@ -138,6 +142,13 @@ def collapse(text: str) -> tuple[str, bool]:
     return once, once != text
 
 
+def encoder_frames(have: int, most: int, per_s: int, context_s: float) -> int:
+    """The mel frames the encoder sees for an utterance of ``have`` frames: whole seconds of
+    it, at least ``context_s`` (``per_s`` frames a second), at most ``most`` (Whisper's 30 s)."""
+    whole = -(-have // per_s) * per_s
+    return min(most, max(whole, int(context_s * per_s)))
+
+
 def _among(text: str, candidates: Sequence[str]) -> bool:
     """Whether the normalised transcript is one of the candidates, numbers as digits."""
     said = words_to_digits(text.split())
@@ -148,9 +159,14 @@ class WhisperRecognizer:
     """Whisper with a prompt built from each window; one model per process, warmed at start."""
 
     def __init__(
-        self, folder: str | Path | None = None, warm: bool = True, pinned: str | None = None
+        self,
+        folder: str | Path | None = None,
+        warm: bool = True,
+        pinned: str | None = None,
+        context_s: float = CONTEXT_S,
     ) -> None:
         started = time.perf_counter()
+        self.context_s = context_s
         self.model = load(Path(folder) if folder else None, pinned)
         self.language = language_of(self.model)
         self.tokenizer, self.suppress = _tokenizer(self.model, self.language)
@@ -170,11 +186,15 @@ class WhisperRecognizer:
 
     def _features(self, pcm: bytes) -> Any:
         """The encoder's view of ``pcm``, with quiet around it (an utterance cut close by the
-        endpointer loses its first sound) in Whisper's 30 s window."""
+        endpointer loses its first sound), in a window of whole seconds: at least
+        ``context_s``, at most Whisper's 30 s."""
         padded = pad(pcm[: int(MAX_SPEECH_S * SAMPLE_RATE) * 2], PAD_S, PAD_S)
         audio = to_array(dither(padded, np.random.default_rng(0))).astype(np.float32) / 32768.0
         features = self.model.feature_extractor(audio)
-        window = int(self.model.feature_extractor.nb_max_frames)
+        extractor = self.model.feature_extractor
+        per_s = int(extractor.sampling_rate) // int(extractor.hop_length)
+        most = int(extractor.nb_max_frames)
+        window = encoder_frames(int(features.shape[-1]), most, per_s, self.context_s)
         features = features[:, :window]
         if features.shape[-1] < window:
             features = np.pad(features, ((0, 0), (0, window - features.shape[-1])))
