@@ -40,7 +40,7 @@ sys.path.insert(0, str(ROOT))
 from bench_speech_cases import Case  # noqa: E402
 
 from voicemaster.audio_sim.sources import WavSource  # noqa: E402
-from voicemaster.host.asking import next_step  # noqa: E402
+from voicemaster.host.asking import Stage, next_step  # noqa: E402
 from voicemaster.host.quiz import Judged  # noqa: E402
 from voicemaster.judge import AnswerKey, judge, normalise  # noqa: E402
 from voicemaster.judge.model import VerdictName  # noqa: E402
@@ -308,9 +308,11 @@ def game_step(
     system: System, verdict: str, why: str, heard: Heard, key: AnswerKey
 ) -> tuple[str, str | None, bool, bool]:
     """(decision, words asked, those words right, main's rule would have said a right answer):
-    the quizmaster's own ``next_step`` on this hearing as a first answer, nobody waiting."""
+    the quizmaster's own ``next_step`` on this hearing as a first answer, nobody waiting, with
+    the card's judge for the right forms in Whisper's beam, as in the game."""
     judged = Judged(cast(VerdictName, verdict), "", why)
-    step = next_step(judged, heard, guarded=False)
+    stage = Stage(right=lambda text: system.verdict_of(text, key)[0] == "right")
+    step = next_step(judged, heard, guarded=False, stage=stage)
     ask_right = step.ask is not None and system.verdict_of(step.ask, key)[0] == "right"
     before = verdict == "right" and heard.narrow and not heard.unclear
     return step.decision, step.ask, ask_right, before

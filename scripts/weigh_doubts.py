@@ -35,7 +35,7 @@ sys.path.append(str(Path(__file__).resolve().parents[1]))
 
 from bench_game_hearing import key_of  # noqa: E402
 
-from voicemaster.host.asking import next_step, phrase_key  # noqa: E402
+from voicemaster.host.asking import Stage, next_step, phrase_key  # noqa: E402
 from voicemaster.host.quiz import Judged  # noqa: E402
 from voicemaster.judge import judge  # noqa: E402
 from voicemaster.speech.asr import policy  # noqa: E402
@@ -130,7 +130,7 @@ def step(
     heard = rule(attached(rule, h, not retake_left), exp)
     verdict = judge(heard.text, key_of(exp)).verdict
     judged = Judged(verdict, heard.text, "")
-    s = next_step(judged, heard, False, retake_left, earlier=earlier, right=_right(exp))
+    s = next_step(judged, heard, False, Stage(retake_left, earlier=earlier, right=_right(exp)))
     if s.decision == "taken" and s.judged.answer != "right" and retake_left is False:
         s = _phelps(s, judged, heard, earlier)
     answer = s.judged.answer

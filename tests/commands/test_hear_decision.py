@@ -27,7 +27,7 @@ def test_each_decision_of_the_game_is_reported() -> None:
 def test_the_decision_is_the_quizmasters_own(monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[tuple[str, bool]] = []
 
-    def step(judged: asking.Judged, heard: Heard, guarded: bool, right: object = None) -> Step:
+    def step(judged: asking.Judged, heard: Heard, guarded: bool, stage: object = None) -> Step:
         seen.append((judged.answer, guarded))
         return Step("asked", judged, "anything")
 

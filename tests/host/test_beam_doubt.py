@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from tests.speech.test_policy import COMMANDS, _recorded
-from voicemaster.host.asking import Step, next_step, written_once
+from voicemaster.host.asking import Stage, Step, next_step, written_once
 from voicemaster.host.quiz import Judged
 from voicemaster.judge import AnswerKey, judge
 from voicemaster.speech.asr import policy
@@ -51,7 +51,7 @@ def test_the_beams_right_form_is_heard_again_not_taken_as_wrong() -> None:
     verdict = judged(heard)
     assert verdict.answer == "wrong"
     assert next_step(verdict, heard, False) == Step("taken", verdict)  # today without the judge
-    step = next_step(verdict, heard, False, right=right)
+    step = next_step(verdict, heard, False, Stage(right=right))
     assert step == Step("again", verdict) and step.ask is None  # never "Did you say ...?"
 
 
@@ -77,10 +77,11 @@ def test_the_doubt_never_stands_nor_lets_a_retake_stand_on_it() -> None:
 def test_the_retake_is_judged_by_todays_rules() -> None:
     clear = Signals(logprob=-0.298, nbest=(("buena vista", -0.298), ("buena vista", -0.359)))
     retake = policy.review(Heard("buena vista", signals=clear), BUENA)
-    assert next_step(judged(retake), retake, False, False, right=right).judged.answer == "right"
+    step = next_step(judged(retake), retake, False, Stage(False, right=right))
+    assert step.judged.answer == "right"
     # the same wrong words again: no retake is left, so the beam changes nothing
     again = first_take()
-    last = next_step(judged(again), again, False, False, earlier=first_take(), right=right)
+    last = next_step(judged(again), again, False, Stage(False, earlier=first_take(), right=right))
     assert last.decision != "again" and last.judged.answer == "wrong"
 
 
@@ -88,7 +89,7 @@ def test_a_command_said_plainly_stays_a_command() -> None:
     said = replace(FIRST, nbest=(("pass", -0.2), ("buena vista", -0.6)), scores=(), raw="Pass.")
     heard = policy.review(Heard("pass", signals=said), BUENA)
     verdict = Judged("pass", "pass", "")
-    assert next_step(verdict, heard, False, right=right).decision == "taken"
+    assert next_step(verdict, heard, False, Stage(right=right)).decision == "taken"
 
 
 def test_recorded_hearings_the_beam_doubts_few_and_never_a_right_answer_lost() -> None:

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from tests.helpers.host import Table, quizmaster
 from tests.host.familie.test_familie_dialogue import master as familie
-from voicemaster.host.asking import SAY_AGAIN, THEN_AGAIN, Step, next_step
+from voicemaster.host.asking import SAY_AGAIN, THEN_AGAIN, Stage, Step, next_step
 from voicemaster.host.quiz import Judged
 from voicemaster.speech.base import Heard
 
@@ -46,7 +46,7 @@ def test_doubtful_right_words_are_heard_again_then_count_as_not_right() -> None:
     for flags in ({"narrow": True}, {"guessed": True}, {"unclear": True}):
         doubtful = heard("michelangelo", **flags)
         assert next_step(RIGHT, doubtful, False) == Step("again", RIGHT)
-        taken = next_step(RIGHT, doubtful, False, retake_left=False)
+        taken = next_step(RIGHT, doubtful, False, Stage(retake_left=False))
         assert taken.decision == "taken" and taken.judged.answer == "wrong"
         assert taken.ask is None
 
@@ -54,19 +54,19 @@ def test_doubtful_right_words_are_heard_again_then_count_as_not_right() -> None:
 def test_guarded_every_doubt_is_heard_again_and_nothing_asked() -> None:
     for judged in (RIGHT, WRONG, UNSURE):
         assert next_step(judged, heard("x", narrow=True), True) == Step("again", judged)
-        last = next_step(judged, heard("x", narrow=True), True, retake_left=False)
+        last = next_step(judged, heard("x", narrow=True), True, Stage(retake_left=False))
         assert last.decision == "taken" and last.judged.answer != "right"
 
 
 def test_unclear_words_are_heard_again_not_asked() -> None:
     assert next_step(WRONG, heard("me kill", unclear=True), False) == Step("again", WRONG)
-    assert next_step(WRONG, heard("me kill", unclear=True), False, False).decision == "taken"
+    assert next_step(WRONG, heard("me kill", unclear=True), False, Stage(False)).decision == "taken"
 
 
 def test_with_no_ask_left_doubtful_wrong_words_are_heard_again_or_stand() -> None:
     doubtful = heard("donatello", narrow=True)
-    assert next_step(WRONG, doubtful, False, ask_left=False) == Step("again", WRONG)
-    assert next_step(WRONG, doubtful, False, False, False) == Step("taken", WRONG)
+    assert next_step(WRONG, doubtful, False, Stage(ask_left=False)) == Step("again", WRONG)
+    assert next_step(WRONG, doubtful, False, Stage(False, False)) == Step("taken", WRONG)
 
 
 def test_a_narrowly_rejected_pass_is_taken_as_a_pass() -> None:

@@ -97,6 +97,20 @@ def test_a_shorter_window_still_encodes_a_long_utterance_whole(
     assert narrow._features(bytes(2 * 16000 * 24)).shape[1] == 1250  # 24.6 s: 25 s of it
 
 
+def test_scores_align_over_the_speech_alone_and_are_the_same(
+    whisper: whisper_asr.WhisperRecognizer,
+) -> None:
+    pcm = synthesize("Copper", "flite:slt")
+    features = whisper._encoded_once(pcm)
+    assert whisper._speech_frames(features) < 3000  # about 1.5 s of frames, not the window
+    texts = ["copper", "gold", "tin"]
+    over_speech = whisper.score(features, "Copper, Gold, Tin.", texts)
+    whisper._encoded = None  # features not known as the last utterance's: the whole window
+    assert whisper._speech_frames(features) == 3000
+    assert whisper.score(features, "Copper, Gold, Tin.", texts) == over_speech
+    assert over_speech[0] > max(over_speech[1:])
+
+
 @pytest.mark.parametrize("voice", ["flite:slt", "flite:awb", "espeak:en-us"])
 def test_a_right_answer_is_heard_and_judged_right(
     whisper: whisper_asr.WhisperRecognizer, voice: str

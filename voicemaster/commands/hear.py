@@ -193,12 +193,12 @@ def decision(verdict: Verdict, heard: Heard, key: AnswerKey | None = None) -> di
     waiting): ``taken``, ``asked`` (with the words asked back in ``ask``) or ``again`` — the
     quizmaster's own ``next_step``, so the two cannot drift apart (with ``key``, the card's
     answers, a right form in Whisper's beam is heard again as in the game)."""
-    from voicemaster.host.asking import next_step
+    from voicemaster.host.asking import FIRST, Stage, next_step
     from voicemaster.host.quiz import Judged
 
     judged = Judged(verdict.verdict, verdict.matched or heard.text, verdict.reason)
-    right = None if key is None else (lambda text: judge(text, key).verdict == "right")
-    step = next_step(judged, heard, guarded=False, right=right)
+    stage = FIRST if key is None else Stage(right=lambda text: judge(text, key).correct)
+    step = next_step(judged, heard, guarded=False, stage=stage)
     return {"decision": step.decision, "ask": step.ask}
 
 

@@ -63,30 +63,37 @@ class Step:
     ask: str | None = None  # with "asked": the words of "Did you say ...?"
 
 
-def next_step(
-    judged: Judged,
-    heard: Heard,
-    guarded: bool,
-    retake_left: bool = True,
-    ask_left: bool = True,
-    earlier: Heard | None = None,
-    right: Callable[[str], bool] | None = None,
-) -> Step:
-    """The step for one hearing (``judged``: its words judged); ``retake_left``: the answer may
-    still be heard again with ``SAY_AGAIN`` (not yet heard again, hearings left);
-    ``ask_left``: a "Did you say ...?" is left; ``earlier``: the hearing before a retake;
-    ``right``: whether the judge takes other words as right (for the beam's right form)."""
+@dataclass(frozen=True)
+class Stage:
+    """Where one answer's hearings stand when the next is weighed: whether it may still be
+    heard again with ``SAY_AGAIN`` (not yet heard again, hearings left) and asked back, the
+    hearing before a retake, and whether the judge takes other words as right (for a right
+    form in Whisper's beam; None: not weighed)."""
+
+    retake_left: bool = True
+    ask_left: bool = True
+    earlier: Heard | None = None
+    right: Callable[[str], bool] | None = None
+
+
+FIRST = Stage()  # a first hearing, nothing asked yet, without the beam's right forms
+
+
+def next_step(judged: Judged, heard: Heard, guarded: bool, stage: Stage = FIRST) -> Step:
+    """The step for one hearing (``judged``: its words judged) at ``stage``; ``guarded``:
+    another team waits for this verdict."""
+    retake_left, right = stage.retake_left, stage.right
     if half_heard_pass(judged, heard):
         return Step("taken", Judged("pass", "pass", "pass, heard narrowly"))
     if retake_left and right is not None and beam_doubted(judged, heard, right):
         return Step("again", judged)  # never asked back: that would say the right form
     if not in_doubt(judged, heard):
         return Step("taken", judged)
-    if judged.answer != "right" and not heard.unclear and not guarded and ask_left:
+    if judged.answer != "right" and not heard.unclear and not guarded and stage.ask_left:
         return Step("asked", judged, heard.text)  # wrong or unsure: saying it reveals nothing
     if retake_left:
         return Step("again", judged)
-    if judged.answer == "right" and written_once(heard, earlier):
+    if judged.answer == "right" and written_once(heard, stage.earlier):
         return Step("taken", judged)  # heard again, and written so by the recognizer itself
     return Step("taken", not_right(judged))
 
@@ -163,9 +170,8 @@ class AskBack:
         hearings, asks, retaken, earlier = 1, 0, False, None
         while True:
             retake_left = not retaken and hearings < MAX_HEARINGS
-            step = next_step(
-                judged, heard, guarded, retake_left, asks < MAX_ASKS, earlier, self.right
-            )
+            stage = Stage(retake_left, asks < MAX_ASKS, earlier, self.right)
+            step = next_step(judged, heard, guarded, stage)
             if step.decision == "taken":
                 return step.judged
             prompt = said("asking.say_again")
