@@ -4,12 +4,16 @@ per transcript and in total, the questions, the verdicts and how many of them di
 the team meant (first verdicts, before the table corrected them), the ask-backs ("Did you say
 ...?"), those that said a right answer, and the answers heard again.
 
-Run: ``.venv/bin/python scripts/transcript_figures.py FILE...``.  Never run by the tests.
+Run: ``.venv/bin/python scripts/transcript_figures.py [--by-voice] FILE...``; with
+``--by-voice``, the first verdicts and the misjudged ones per voice of the answering team.
+Never run by the tests.
 """
 
 from __future__ import annotations
 
+import re
 import sys
+from collections import Counter
 from dataclasses import dataclass, fields
 from pathlib import Path
 
@@ -57,7 +61,39 @@ def figures(path: Path) -> Figures:
     return out
 
 
+ROLE_LINE = re.compile(r"^\S+\s+(answer|attacker)\S*\s.*\(([^()]*)\)\s+heard")
+
+
+def by_voice(path: Path, verdicts: Counter[str], misjudged: Counter[str]) -> None:
+    """Adds each first verdict of ``path`` to its answering voice, and the misjudged ones."""
+    voice: dict[str, str] = {}  # role -> the voice of its last answer
+    cards: set[str] = set()
+    for text in path.read_text(encoding="utf-8").splitlines():
+        found = ROLE_LINE.match(text)
+        if found:
+            role = "attacker" if found[1] == "attacker" else "defender"
+            voice[role] = found[2].split("; ")[-1]
+        elif text.startswith("==") and text.split()[1] not in cards:
+            cards.add(text.split()[1])
+            for said in text.split(None, 2)[2].split("; "):
+                who = voice.get(said.split()[0], "?")
+                verdicts[who] += 1
+                misjudged[who] += "MISJUDGED" in said
+
+
+def voices(paths: list[Path]) -> None:
+    verdicts: Counter[str] = Counter()
+    misjudged: Counter[str] = Counter()
+    for path in paths:
+        by_voice(path, verdicts, misjudged)
+    for who, n in verdicts.most_common():
+        print(f"  {who:<24} misjudged {misjudged[who]:>3}/{n:<4} ({100 * misjudged[who] / n:4.1f}%)")
+
+
 def main(argv: list[str]) -> int:
+    if "--by-voice" in argv:
+        argv = [a for a in argv if a != "--by-voice"]
+        voices([Path(a) for a in argv])
     total = Figures()
     for name in argv:
         got = figures(Path(name))
