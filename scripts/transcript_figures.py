@@ -87,7 +87,8 @@ def voices(paths: list[Path]) -> None:
     for path in paths:
         by_voice(path, verdicts, misjudged)
     for who, n in verdicts.most_common():
-        print(f"  {who:<24} misjudged {misjudged[who]:>3}/{n:<4} ({100 * misjudged[who] / n:4.1f}%)")
+        share = 100 * misjudged[who] / n
+        print(f"  {who:<24} misjudged {misjudged[who]:>3}/{n:<4} ({share:4.1f}%)")
 
 
 def main(argv: list[str]) -> int:
