@@ -57,3 +57,28 @@ def test_every_right_form_said_aloud_is_right(deck: str) -> None:
                 unsafe.append((card.id, reject))
     assert unfair == []
     assert unsafe == []
+
+
+def test_an_said_and_heard_as_and_is_still_the_answer() -> None:
+    """Whisper writes a spoken "an" as "and": "and obtuse angle" (sci-0079, a Piper team in a
+    whole game, judged not right three times)."""
+    loaded = load_deck(DECKS / "standard-en.yaml")
+    card = next(c for c in loaded.questions if c.id == "sci-0079")
+    quiz = Quiz(loaded, set())
+    assert quiz.judge("and obtuse angle", card).answer == "right"
+    assert quiz.judge("and acute angle", card).answer != "right"
+    assert quiz.judge("and", card).answer != "right"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("deck", ["standard", "familie", "ord"])
+def test_a_leading_and_makes_no_reject_right(deck: str) -> None:
+    loaded = load_deck(DECKS / f"{deck}-en.yaml")
+    quiz = Quiz(loaded, set())
+    unsafe = [
+        (card.id, reject)
+        for card in loaded.questions
+        for reject in card.reject
+        if quiz.judge(f"and {reject}", card).answer == "right"
+    ]
+    assert unsafe == []

@@ -82,4 +82,24 @@ def judge(spoken: str, key: AnswerKey) -> Verdict:
         alt = _judge_heard(words, make_form(spoken, finish(words), "spoken"), key, ex)
         if sure or alt.verdict == "right":
             return alt
+    return _read_without_and(toks, spoken, key, ex, verdict)
+
+
+def _read_without_and(
+    toks: list[str], spoken: str, key: AnswerKey, ex: Expanded, verdict: Verdict
+) -> Verdict:
+    """Words begun with "and" read both ways.  A recognizer writes a spoken "an" as "and"
+    ("and obtuse angle"), and a leading "and" says nothing more: right when the words
+    without it are right.  But "and arctic" also sounds like "Antarctic": where the words
+    without "and" are a reject or another answer of the card ("Arctic"), a verdict that rests
+    on the sound of the whole is not clear, so it is unsure (asked back in the team's words)."""
+    if len(toks) < 2 or toks[0] != "and":
+        return verdict
+    opened = toks[1:]
+    alt = _judge_heard(opened, make_form(spoken, finish(opened), "spoken"), key, ex)
+    if alt.verdict == "right":
+        return alt
+    named_other = alt.verdict == "wrong" and any(f.source == alt.matched for f in ex.others)
+    if verdict.verdict == "right" and named_other:
+        return Verdict("unsure", 0.5, verdict.matched, f"also {alt.matched!r} after 'and'")
     return verdict
