@@ -192,10 +192,8 @@ class WhisperRecognizer:
         padded = pad(pcm[: int(MAX_SPEECH_S * SAMPLE_RATE) * 2], PAD_S, PAD_S)
         audio = to_array(dither(padded, np.random.default_rng(0))).astype(np.float32) / 32768.0
         features = self.model.feature_extractor(audio)
-        extractor = self.model.feature_extractor
-        per_s = int(extractor.sampling_rate) // int(extractor.hop_length)
-        most = int(extractor.nb_max_frames)
-        window = encoder_frames(int(features.shape[-1]), most, per_s, self.context_s)
+        most = int(self.model.feature_extractor.nb_max_frames)
+        window = encoder_frames(int(features.shape[-1]), most, MEL_PER_S, self.context_s)
         features = features[:, :window]
         if features.shape[-1] < window:
             features = np.pad(features, ((0, 0), (0, window - features.shape[-1])))
