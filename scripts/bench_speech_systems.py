@@ -310,10 +310,13 @@ def game_step(
     """(decision, words asked, those words right, main's rule would have said a right answer):
     the quizmaster's own ``next_step`` on this hearing as a first answer, nobody waiting, with
     the card's judge for the right forms in Whisper's beam, as in the game."""
+
+    def right(text: str) -> bool:
+        return system.verdict_of(text, key)[0] == "right"
+
     judged = Judged(cast(VerdictName, verdict), "", why)
-    stage = Stage(right=lambda text: system.verdict_of(text, key)[0] == "right")
-    step = next_step(judged, heard, guarded=False, stage=stage)
-    ask_right = step.ask is not None and system.verdict_of(step.ask, key)[0] == "right"
+    step = next_step(judged, heard, guarded=False, stage=Stage(right=right))
+    ask_right = step.ask is not None and right(step.ask)
     before = verdict == "right" and heard.narrow and not heard.unclear
     return step.decision, step.ask, ask_right, before
 

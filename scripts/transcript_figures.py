@@ -49,16 +49,21 @@ def figures(path: Path) -> Figures:
             out.asked += mark == "asked"
             out.reveals += "REVEALS" in text.split("Did you say")[0]
             out.again += mark == "again"
-        elif text.startswith("=="):
-            card = text.split()[1]
-            if card in cards:  # decided again: corrected or taken back, not a first verdict
-                continue
-            cards.add(card)
+        elif (roles := first_verdicts(text, cards)) is not None:
             out.questions += 1
-            roles = text.split("  ", 1)[1].split("; ")
             out.verdicts += len(roles)
             out.misjudged += sum("MISJUDGED" in r for r in roles)
     return out
+
+
+def first_verdicts(text: str, cards: set[str]) -> list[str] | None:
+    """The roles' verdicts of a card's first verdict line ("defender wrong (meant right)
+    MISJUDGED", ...), the card then added to ``cards``; None for any other line, and for a
+    card decided again (corrected or taken back: not a first verdict)."""
+    if not text.startswith("==") or text.split()[1] in cards:
+        return None
+    cards.add(text.split()[1])
+    return text.split(None, 2)[2].split("; ")
 
 
 ROLE_LINE = re.compile(r"^\S+\s+(answer|attacker)\S*\s.*\(([^()]*)\)\s+heard")
@@ -73,9 +78,8 @@ def by_voice(path: Path, verdicts: Counter[str], misjudged: Counter[str]) -> Non
         if found:
             role = "attacker" if found[1] == "attacker" else "defender"
             voice[role] = found[2].split("; ")[-1]
-        elif text.startswith("==") and text.split()[1] not in cards:
-            cards.add(text.split()[1])
-            for said in text.split(None, 2)[2].split("; "):
+        elif (roles := first_verdicts(text, cards)) is not None:
+            for said in roles:
                 who = voice.get(said.split()[0], "?")
                 verdicts[who] += 1
                 misjudged[who] += "MISJUDGED" in said

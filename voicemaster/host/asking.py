@@ -82,16 +82,16 @@ FIRST = Stage()  # a first hearing, nothing asked yet, without the beam's right 
 def next_step(judged: Judged, heard: Heard, guarded: bool, stage: Stage = FIRST) -> Step:
     """The step for one hearing (``judged``: its words judged) at ``stage``; ``guarded``:
     another team waits for this verdict."""
-    retake_left, right = stage.retake_left, stage.right
     if half_heard_pass(judged, heard):
         return Step("taken", Judged("pass", "pass", "pass, heard narrowly"))
-    if retake_left and right is not None and beam_doubted(judged, heard, right):
+    right = stage.right
+    if stage.retake_left and right is not None and beam_doubted(judged, heard, right):
         return Step("again", judged)  # never asked back: that would say the right form
     if not in_doubt(judged, heard):
         return Step("taken", judged)
     if judged.answer != "right" and not heard.unclear and not guarded and stage.ask_left:
         return Step("asked", judged, heard.text)  # wrong or unsure: saying it reveals nothing
-    if retake_left:
+    if stage.retake_left:
         return Step("again", judged)
     if judged.answer == "right" and written_once(heard, stage.earlier):
         return Step("taken", judged)  # heard again, and written so by the recognizer itself

@@ -71,18 +71,32 @@ def judge(spoken: str, key: AnswerKey) -> Verdict:
     if not heard.toks:
         return _pass("nothing was said")
     verdict = _judge_heard(toks, heard, key, ex)
-    solo = without_backing_band(drop_framing(toks)) if verdict.verdict != "right" else None
-    if solo is not None:  # "Bob Marley and the Wailers": right only when "Bob Marley" is
-        alt = _judge_heard(solo, make_form(spoken, finish(solo), "spoken"), key, ex)
+    other = _read_otherwise(toks, spoken, key, ex) if verdict.verdict != "right" else None
+    if other is not None:
+        return other
+    return _read_without_and(toks, spoken, key, ex, verdict)
+
+
+def _reread(words: list[str], spoken: str, key: AnswerKey, ex: Expanded) -> Verdict:
+    """``words`` (a reading of ``spoken``) judged on their own."""
+    return _judge_heard(words, make_form(spoken, finish(words), "spoken"), key, ex)
+
+
+def _read_otherwise(toks: list[str], spoken: str, key: AnswerKey, ex: Expanded) -> Verdict | None:
+    """The verdict of another reading of words judged not right, where one decides: "Bob
+    Marley and the Wailers" is right when "Bob Marley" is; "the red one" is judged as "red"."""
+    solo = without_backing_band(drop_framing(toks))
+    if solo is not None:
+        alt = _reread(solo, spoken, key, ex)
         if alt.verdict == "right":
             return alt
-    framed = which_one(drop_framing(toks), key) if verdict.verdict != "right" else None
-    if framed is not None:  # "the red one": judge "red"
+    framed = which_one(drop_framing(toks), key)
+    if framed is not None:
         words, sure = framed
-        alt = _judge_heard(words, make_form(spoken, finish(words), "spoken"), key, ex)
+        alt = _reread(words, spoken, key, ex)
         if sure or alt.verdict == "right":
             return alt
-    return _read_without_and(toks, spoken, key, ex, verdict)
+    return None
 
 
 def _read_without_and(
@@ -95,8 +109,7 @@ def _read_without_and(
     on the sound of the whole is not clear, so it is unsure (asked back in the team's words)."""
     if len(toks) < 2 or toks[0] != "and":
         return verdict
-    opened = toks[1:]
-    alt = _judge_heard(opened, make_form(spoken, finish(opened), "spoken"), key, ex)
+    alt = _reread(toks[1:], spoken, key, ex)
     if alt.verdict == "right":
         return alt
     named_other = alt.verdict == "wrong" and any(f.source == alt.matched for f in ex.others)
